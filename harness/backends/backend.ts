@@ -1,0 +1,13 @@
+export const BACKEND_NAMES = ["endpoint", "testcontainers", "ministack"] as const;
+export type BackendName = (typeof BACKEND_NAMES)[number];
+
+/** An emulator the lab can talk to, and how to let go of it when the run is over. */
+export interface RunningBackend {
+  name: BackendName;
+  version: string;
+  endpoint: string;
+  /** Why auto chose it, in words a workshop attendee can read aloud. */
+  reason: string;
+  /** Stops what the lab started; a no-op for an emulator the user runs. */
+  stop(): Promise<void>;
+}

@@ -1,0 +1,75 @@
+// Every AWS client the harness uses comes from one Connection: one endpoint, fixed dummy
+// credentials. The lab never reads an AWS profile, so it cannot reach a real account.
+import { CloudWatchLogsClient } from "@aws-sdk/client-cloudwatch-logs";
+import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
+import { LambdaClient } from "@aws-sdk/client-lambda";
+import { SQSClient } from "@aws-sdk/client-sqs";
+import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
+import { UsageError } from "./errors.js";
+
+export interface Connection {
+  endpoint: string;
+  region: string;
+  sqs: SQSClient;
+  db: DynamoDBDocumentClient;
+  lambda: LambdaClient;
+  logs: CloudWatchLogsClient;
+  close(): void;
+}
+
+export const EMULATOR_CREDENTIALS = { accessKeyId: "test", secretAccessKey: "test" };
+
+export function connect(endpoint: string, env: NodeJS.ProcessEnv = process.env): Connection {
+  assertSafeEndpoint(endpoint, env);
+  // The SDK warns on Node 20 that its 2027 releases need Node 22; the lab pins its version.
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= "true";
+  const config = {
+    endpoint,
+    region: env.LAB_REGION || "us-east-1",
+    credentials: EMULATOR_CREDENTIALS,
+    maxAttempts: 3,
+    // Without these a dead emulator makes a call hang for minutes instead of failing.
+    requestHandler: { connectionTimeout: 3_000, requestTimeout: 60_000 },
+  };
+  const sqs = new SQSClient(config);
+  const dynamo = new DynamoDBClient(config);
+  const lambda = new LambdaClient(config);
+  const logs = new CloudWatchLogsClient(config);
+  return {
+    endpoint,
+    region: config.region,
+    sqs,
+    db: DynamoDBDocumentClient.from(dynamo),
+    lambda,
+    logs,
+    close() {
+      for (const client of [sqs, dynamo, lambda, logs]) client.destroy();
+    },
+  };
+}
+
+const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]", "::1"]);
+
+export function isLoopback(endpoint: string): boolean {
+  const { hostname } = new URL(endpoint);
+  return LOOPBACK.has(hostname) || /^127(\.\d{1,3}){3}$/.test(hostname);
+}
+
+/** Refuses anything but an emulator on this machine, unless the user opts in by name. */
+export function assertSafeEndpoint(endpoint: string, env: NodeJS.ProcessEnv = process.env): void {
+  let url: URL;
+  try {
+    url = new URL(endpoint);
+  } catch {
+    throw new UsageError(`"${endpoint}" is not a URL; use e.g. http://localhost:4566`);
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") {
+    throw new UsageError(`endpoint ${endpoint} must start with http:// or https://`);
+  }
+  if (!isLoopback(endpoint) && env.LAB_ALLOW_REMOTE_ENDPOINT !== "1") {
+    throw new UsageError(
+      `endpoint ${endpoint} is not on this machine; the lab only talks to a local emulator. ` +
+        "Set LAB_ALLOW_REMOTE_ENDPOINT=1 if you really mean an emulator elsewhere.",
+    );
+  }
+}

@@ -1,0 +1,230 @@
+// Deploy and destroy the lab's resources (design §3). Every step checks what exists first,
+// so running deploy twice changes nothing the second time.
+import { ResourceAlreadyExistsException, CreateLogGroupCommand, DeleteLogGroupCommand } from "@aws-sdk/client-cloudwatch-logs";
+import {
+  CreateTableCommand,
+  DeleteTableCommand,
+  DescribeTableCommand,
+  ResourceNotFoundException as TableNotFound,
+  waitUntilTableExists,
+} from "@aws-sdk/client-dynamodb";
+import {
+  CreateEventSourceMappingCommand,
+  CreateFunctionCommand,
+  DeleteEventSourceMappingCommand,
+  DeleteFunctionCommand,
+  GetEventSourceMappingCommand,
+  GetFunctionConfigurationCommand,
+  ListEventSourceMappingsCommand,
+  ResourceNotFoundException as FunctionNotFound,
+  UpdateEventSourceMappingCommand,
+  UpdateFunctionCodeCommand,
+  UpdateFunctionConfigurationCommand,
+  waitUntilFunctionActiveV2,
+  waitUntilFunctionUpdatedV2,
+} from "@aws-sdk/client-lambda";
+import {
+  CreateQueueCommand,
+  DeleteQueueCommand,
+  GetQueueAttributesCommand,
+  GetQueueUrlCommand,
+  QueueDoesNotExist,
+  SetQueueAttributesCommand,
+} from "@aws-sdk/client-sqs";
+import { packageWorker } from "./build.js";
+import type { Connection } from "./connection.js";
+import type { LabNames } from "./names.js";
+import type { Say } from "./say.js";
+import { type WorkerEnv, workerEnvironment } from "./worker-env.js";
+
+/** Timings short enough for a scenario to finish in seconds (real AWS would use minutes). */
+export interface Timings {
+  functionTimeoutSeconds: number;
+  visibilityTimeoutSeconds: number;
+  maxReceiveCount: number;
+}
+
+export const TEST_TIMINGS: Timings = { functionTimeoutSeconds: 10, visibilityTimeoutSeconds: 10, maxReceiveCount: 3 };
+
+export interface Deployment {
+  names: LabNames;
+  queueUrl: string;
+  queueArn: string;
+  dlqUrl: string;
+  dlqArn: string;
+  mappingId: string;
+}
+
+const WAIT = { maxWaitTime: 60, minDelay: 0.2, maxDelay: 1 };
+
+export async function deploy(
+  conn: Connection,
+  names: LabNames,
+  say: Say,
+  timings: Timings = TEST_TIMINGS,
+  env: WorkerEnv = {},
+): Promise<Deployment> {
+  const dlq = await ensureQueue(conn, names.dlq, {});
+  const queue = await ensureQueue(conn, names.queue, {
+    VisibilityTimeout: String(timings.visibilityTimeoutSeconds),
+    RedrivePolicy: JSON.stringify({ deadLetterTargetArn: dlq.arn, maxReceiveCount: timings.maxReceiveCount }),
+  });
+  await ensureTable(conn, names.claimsTable, "orderId");
+  await ensureTable(conn, names.ledgerTable, "chargeId");
+  await ensureLogGroup(conn, names.logGroup);
+  await ensureFunction(conn, names, timings, env, say);
+  const mappingId = await ensureMapping(conn, names.functionName, queue.arn);
+  return { names, queueUrl: queue.url, queueArn: queue.arn, dlqUrl: dlq.url, dlqArn: dlq.arn, mappingId };
+}
+
+async function ensureQueue(conn: Connection, name: string, attributes: Record<string, string>) {
+  const { QueueUrl } = await conn.sqs.send(new CreateQueueCommand({ QueueName: name }));
+  if (!QueueUrl) throw new Error(`CreateQueue returned no URL for ${name}`);
+  if (Object.keys(attributes).length > 0) {
+    await conn.sqs.send(new SetQueueAttributesCommand({ QueueUrl, Attributes: attributes }));
+  }
+  const { Attributes } = await conn.sqs.send(new GetQueueAttributesCommand({ QueueUrl, AttributeNames: ["QueueArn"] }));
+  const arn = Attributes?.QueueArn;
+  if (!arn) throw new Error(`queue ${name} has no QueueArn`);
+  return { url: QueueUrl, arn };
+}
+
+async function ensureTable(conn: Connection, name: string, key: string): Promise<void> {
+  try {
+    await conn.db.send(new DescribeTableCommand({ TableName: name }));
+    return;
+  } catch (err) {
+    if (!(err instanceof TableNotFound)) throw err;
+  }
+  await conn.db.send(
+    new CreateTableCommand({
+      TableName: name,
+      AttributeDefinitions: [{ AttributeName: key, AttributeType: "S" }],
+      KeySchema: [{ AttributeName: key, KeyType: "HASH" }],
+      BillingMode: "PAY_PER_REQUEST",
+    }),
+  );
+  await waitUntilTableExists({ client: conn.db, ...WAIT }, { TableName: name });
+}
+
+async function ensureLogGroup(conn: Connection, name: string): Promise<void> {
+  try {
+    await conn.logs.send(new CreateLogGroupCommand({ logGroupName: name }));
+  } catch (err) {
+    if (!(err instanceof ResourceAlreadyExistsException)) throw err;
+  }
+}
+
+async function ensureFunction(conn: Connection, names: LabNames, timings: Timings, env: WorkerEnv, say: Say) {
+  const code = await packageWorker();
+  const configuration = {
+    FunctionName: names.functionName,
+    Timeout: timings.functionTimeoutSeconds,
+    MemorySize: 256,
+    Environment: { Variables: workerEnvironment(names, env) },
+  };
+  const current = await conn.lambda
+    .send(new GetFunctionConfigurationCommand({ FunctionName: names.functionName }))
+    .catch((err) => {
+      if (err instanceof FunctionNotFound) return undefined;
+      throw err;
+    });
+  if (!current) {
+    say(`creating function ${names.functionName} (${(code.zip.byteLength / 1024).toFixed(0)} KB zip)`);
+    await conn.lambda.send(
+      new CreateFunctionCommand({
+        ...configuration,
+        Runtime: "nodejs22.x",
+        Handler: "index.handler",
+        // Emulators accept any role; on AWS this would need SQS, DynamoDB and Logs permissions.
+        Role: `arn:aws:iam::000000000000:role/${names.role}`,
+        Code: { ZipFile: code.zip },
+      }),
+    );
+    await waitUntilFunctionActiveV2({ client: conn.lambda, ...WAIT }, { FunctionName: names.functionName });
+    return;
+  }
+  if (current.CodeSha256 !== code.sha256) {
+    say(`updating the code of ${names.functionName}`);
+    await conn.lambda.send(new UpdateFunctionCodeCommand({ FunctionName: names.functionName, ZipFile: code.zip }));
+    await waitUntilFunctionUpdatedV2({ client: conn.lambda, ...WAIT }, { FunctionName: names.functionName });
+  }
+  await conn.lambda.send(new UpdateFunctionConfigurationCommand(configuration));
+  await waitUntilFunctionUpdatedV2({ client: conn.lambda, ...WAIT }, { FunctionName: names.functionName });
+}
+
+async function ensureMapping(conn: Connection, functionName: string, queueArn: string): Promise<string> {
+  const { EventSourceMappings = [] } = await conn.lambda.send(
+    new ListEventSourceMappingsCommand({ FunctionName: functionName, EventSourceArn: queueArn }),
+  );
+  const existing = EventSourceMappings[0]?.UUID;
+  if (existing) return existing;
+  const { UUID } = await conn.lambda.send(
+    new CreateEventSourceMappingCommand({
+      FunctionName: functionName,
+      EventSourceArn: queueArn,
+      BatchSize: 1, // one record per invocation, so copies can run in separate invocations
+      FunctionResponseTypes: ["ReportBatchItemFailures"],
+      Enabled: true,
+    }),
+  );
+  if (!UUID) throw new Error("CreateEventSourceMapping returned no UUID");
+  await waitForMappingState(conn, UUID, "Enabled");
+  return UUID;
+}
+
+/** The article's set-idempotency.ps1: change the worker's environment without a redeploy. */
+export async function setWorkerEnv(conn: Connection, names: LabNames, env: WorkerEnv): Promise<void> {
+  await conn.lambda.send(
+    new UpdateFunctionConfigurationCommand({
+      FunctionName: names.functionName,
+      Environment: { Variables: workerEnvironment(names, env) },
+    }),
+  );
+  await waitUntilFunctionUpdatedV2({ client: conn.lambda, ...WAIT }, { FunctionName: names.functionName });
+}
+
+/** Turns the event source mapping on or off, and waits until the emulator says it is. */
+export async function setMappingEnabled(conn: Connection, mappingId: string, enabled: boolean): Promise<void> {
+  await conn.lambda.send(new UpdateEventSourceMappingCommand({ UUID: mappingId, Enabled: enabled }));
+  await waitForMappingState(conn, mappingId, enabled ? "Enabled" : "Disabled");
+}
+
+async function waitForMappingState(conn: Connection, mappingId: string, state: string): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  let seen: string | undefined;
+  while (Date.now() < deadline) {
+    ({ State: seen } = await conn.lambda.send(new GetEventSourceMappingCommand({ UUID: mappingId })));
+    if (seen === state) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`event source mapping ${mappingId} stayed ${seen} instead of ${state} for 30 s`);
+}
+
+/** Removes everything deploy made. Missing pieces are fine: destroy twice is a no-op. */
+export async function destroy(conn: Connection, names: LabNames, say: Say): Promise<void> {
+  const ignoreMissing = (err: unknown) => {
+    if (err instanceof FunctionNotFound || err instanceof TableNotFound || err instanceof QueueDoesNotExist) return;
+    if ((err as { name?: string }).name === "ResourceNotFoundException") return;
+    throw err;
+  };
+  const { EventSourceMappings = [] } = await conn.lambda
+    .send(new ListEventSourceMappingsCommand({ FunctionName: names.functionName }))
+    .catch((err) => (ignoreMissing(err), { EventSourceMappings: [] }));
+  for (const mapping of EventSourceMappings) {
+    if (mapping.UUID) await conn.lambda.send(new DeleteEventSourceMappingCommand({ UUID: mapping.UUID })).catch(ignoreMissing);
+  }
+  await conn.lambda.send(new DeleteFunctionCommand({ FunctionName: names.functionName })).catch(ignoreMissing);
+  for (const queue of [names.queue, names.dlq]) {
+    const url = await conn.sqs
+      .send(new GetQueueUrlCommand({ QueueName: queue }))
+      .then((r) => r.QueueUrl)
+      .catch((err) => (ignoreMissing(err), undefined));
+    if (url) await conn.sqs.send(new DeleteQueueCommand({ QueueUrl: url })).catch(ignoreMissing);
+  }
+  for (const table of [names.claimsTable, names.ledgerTable, names.powertoolsTable]) {
+    await conn.db.send(new DeleteTableCommand({ TableName: table })).catch(ignoreMissing);
+  }
+  await conn.logs.send(new DeleteLogGroupCommand({ logGroupName: names.logGroup })).catch(ignoreMissing);
+  say("destroyed every lab resource");
+}

@@ -1,0 +1,9 @@
+/** A mistake in what the user typed: reported in one line, exit code 2. */
+export class UsageError extends Error {
+  override name = "UsageError";
+}
+
+/** Something the lab needs is missing or broken: reported in one line, with what to do. */
+export class LabError extends Error {
+  override name = "LabError";
+}

@@ -1,0 +1,36 @@
+// Opening a lab: pick a backend, connect, deploy. Shared by the CLI and the test setup.
+import type { RunningBackend } from "./backends/backend.js";
+import { chooseBackend } from "./backends/choose.js";
+import { connect } from "./connection.js";
+import { deploy } from "./deploy.js";
+import { labNames } from "./names.js";
+import type { Lab } from "./run.js";
+import { type Say, step } from "./say.js";
+
+export interface OpenLab {
+  lab: Lab;
+  backend: RunningBackend;
+  close(): Promise<void>;
+}
+
+export async function openLab(say: Say): Promise<OpenLab> {
+  const names = labNames();
+  const backend = await chooseBackend(say);
+  const conn = connect(backend.endpoint);
+  try {
+    const deployment = await step(say, "deploying the lab", () => deploy(conn, names, say));
+    const lab: Lab = { conn, deployment, backend: { name: backend.name, version: backend.version, endpoint: backend.endpoint } };
+    return {
+      lab,
+      backend,
+      async close() {
+        conn.close();
+        await backend.stop();
+      },
+    };
+  } catch (err) {
+    conn.close();
+    await backend.stop();
+    throw err;
+  }
+}

@@ -1,0 +1,140 @@
+// What the lab can see after a run: the worker's events for the messages it sent (from
+// CloudWatch Logs), the claims table, the charges ledger, and the queue and DLQ depth.
+import { FilterLogEventsCommand } from "@aws-sdk/client-cloudwatch-logs";
+import { GetQueueAttributesCommand, ReceiveMessageCommand } from "@aws-sdk/client-sqs";
+import { ScanCommand } from "@aws-sdk/lib-dynamodb";
+import type { Claim } from "../worker/store.js";
+import type { Connection } from "./connection.js";
+import type { Deployment } from "./deploy.js";
+import { byTime, parseEvent, type WorkerEvent } from "./events.js";
+import type { SentMessage } from "./send.js";
+
+export interface LedgerItem {
+  chargeId: string;
+  orderId: string;
+  messageId: string;
+  amount: number | null;
+  customerId: string | null;
+}
+
+/** The worker's events for these message ids, oldest first. */
+export async function readEvents(
+  conn: Connection,
+  logGroup: string,
+  sinceMs: number,
+  messageIds: ReadonlySet<string>,
+): Promise<WorkerEvent[]> {
+  const events: WorkerEvent[] = [];
+  let nextToken: string | undefined;
+  do {
+    const page = await conn.logs.send(
+      new FilterLogEventsCommand({ logGroupName: logGroup, startTime: sinceMs, nextToken, limit: 10_000 }),
+    );
+    for (const { message } of page.events ?? []) {
+      const event = message ? parseEvent(message) : undefined;
+      if (event && messageIds.has(event.messageId)) events.push(event);
+    }
+    nextToken = page.nextToken;
+  } while (nextToken);
+  return byTime(events);
+}
+
+export async function scanAll<T>(conn: Connection, table: string): Promise<T[]> {
+  const items: T[] = [];
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await conn.db.send(new ScanCommand({ TableName: table, ExclusiveStartKey, ConsistentRead: true }));
+    items.push(...((page.Items ?? []) as T[]));
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return items;
+}
+
+export const readClaims = (conn: Connection, table: string) =>
+  scanAll<Claim>(conn, table).then((claims) => claims.sort((a, b) => a.orderId.localeCompare(b.orderId)));
+
+export const readLedger = (conn: Connection, table: string) => scanAll<LedgerItem>(conn, table);
+
+export interface QueueDepth {
+  visible: number;
+  inFlight: number;
+}
+
+export async function queueDepth(conn: Connection, queueUrl: string): Promise<QueueDepth> {
+  const { Attributes = {} } = await conn.sqs.send(
+    new GetQueueAttributesCommand({
+      QueueUrl: queueUrl,
+      AttributeNames: ["ApproximateNumberOfMessages", "ApproximateNumberOfMessagesNotVisible"],
+    }),
+  );
+  return {
+    visible: Number(Attributes.ApproximateNumberOfMessages ?? 0),
+    inFlight: Number(Attributes.ApproximateNumberOfMessagesNotVisible ?? 0),
+  };
+}
+
+/** The MessageIds waiting in the dead-letter queue, read without taking them out. */
+export async function deadLetterIds(conn: Connection, dlqUrl: string): Promise<Set<string>> {
+  const ids = new Set<string>();
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const { Messages = [] } = await conn.sqs.send(
+      new ReceiveMessageCommand({ QueueUrl: dlqUrl, MaxNumberOfMessages: 10, VisibilityTimeout: 0, WaitTimeSeconds: 0 }),
+    );
+    const before = ids.size;
+    for (const m of Messages) if (m.MessageId) ids.add(m.MessageId);
+    if (Messages.length === 0 || ids.size === before) break;
+  }
+  return ids;
+}
+
+export interface Unfinished {
+  messageId: string;
+  intendedOrderId: string;
+  lastEvent: string;
+}
+
+/** A message has ended when the worker acknowledged it (charged or skipped) or SQS dead-lettered it. */
+export function unfinished(sent: SentMessage[], events: WorkerEvent[], deadLettered: ReadonlySet<string>): Unfinished[] {
+  const last = new Map<string, WorkerEvent>();
+  const done = new Set<string>();
+  for (const event of events) {
+    last.set(event.messageId, event);
+    if (event.type === "process_end" && (event.outcome === "charged" || event.outcome === "skipped")) {
+      done.add(event.messageId);
+    }
+  }
+  return sent
+    .filter((m) => !done.has(m.messageId) && !deadLettered.has(m.messageId))
+    .map((m) => {
+      const event = last.get(m.messageId);
+      const lastEvent = event ? `${event.type}${event.outcome ? ` ${String(event.outcome)}` : ""}` : "none yet";
+      return { messageId: m.messageId, intendedOrderId: m.intendedOrderId, lastEvent };
+    });
+}
+
+export interface WaitResult {
+  events: WorkerEvent[];
+  deadLettered: Set<string>;
+  missing: Unfinished[];
+  waitedMs: number;
+}
+
+/** Polls until every sent message has ended, or the timeout passes; then says what is missing. */
+export async function waitUntilEnded(
+  conn: Connection,
+  deployment: Deployment,
+  sent: SentMessage[],
+  options: { sinceMs: number; timeoutMs: number },
+): Promise<WaitResult> {
+  const started = Date.now();
+  const ids = new Set(sent.map((m) => m.messageId));
+  for (;;) {
+    const events = await readEvents(conn, deployment.names.logGroup, options.sinceMs, ids);
+    const failedOnce = events.some((e) => e.type === "process_end" && e.outcome === "failed");
+    const deadLettered = failedOnce ? await deadLetterIds(conn, deployment.dlqUrl) : new Set<string>();
+    const missing = unfinished(sent, events, deadLettered);
+    const waitedMs = Date.now() - started;
+    if (missing.length === 0 || waitedMs >= options.timeoutMs) return { events, deadLettered, missing, waitedMs };
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}

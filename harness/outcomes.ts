@@ -1,0 +1,23 @@
+// Which orders the sender meant were charged once, twice, or never: the question a payment
+// team asks, answered from the charges the worker logged.
+import type { WorkerEvent } from "./events.js";
+import type { IntendedOutcome } from "./scenario.js";
+import type { SentMessage } from "./send.js";
+
+export function intendedOutcomes(sent: SentMessage[], events: WorkerEvent[]): Record<string, IntendedOutcome> {
+  const intendedBy = new Map(sent.map((m) => [m.messageId, m.intendedOrderId]));
+  const outcomes: Record<string, IntendedOutcome> = {};
+  for (const { intendedOrderId } of sent) {
+    outcomes[intendedOrderId] ??= { messages: 0, charges: 0, verdict: "lost" };
+    outcomes[intendedOrderId].messages++;
+  }
+  for (const event of events) {
+    const intended = event.type === "charge_applied" ? intendedBy.get(event.messageId) : undefined;
+    const outcome = intended === undefined ? undefined : outcomes[intended];
+    if (outcome) outcome.charges++;
+  }
+  for (const outcome of Object.values(outcomes)) {
+    outcome.verdict = outcome.charges === 0 ? "lost" : outcome.charges === 1 ? "exactly once" : "duplicated";
+  }
+  return outcomes;
+}

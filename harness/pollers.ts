@@ -1,0 +1,100 @@
+// Poller mode: P concurrent loops of ReceiveMessage(1) → Invoke → DeleteMessage, standing in
+// for the several pollers real AWS runs per event source mapping. The lab turns the mapping
+// off meanwhile, so these loops are the only consumers of the queue.
+import { InvokeCommand } from "@aws-sdk/client-lambda";
+import { DeleteMessageCommand, type Message, ReceiveMessageCommand } from "@aws-sdk/client-sqs";
+import type { SQSBatchResponse, SQSEvent, SQSRecord } from "aws-lambda";
+import type { Connection } from "./connection.js";
+import type { Deployment } from "./deploy.js";
+
+export interface PollerStats {
+  received: number;
+  invocations: number;
+  deleted: number;
+  failed: number;
+}
+
+export interface Pollers {
+  stop(): Promise<PollerStats>;
+}
+
+export function startPollers(conn: Connection, deployment: Deployment, count: number): Pollers {
+  let stopping = false;
+  let failure: unknown;
+  const stats: PollerStats = { received: 0, invocations: 0, deleted: 0, failed: 0 };
+
+  const loop = async () => {
+    while (!stopping) {
+      const { Messages = [] } = await conn.sqs.send(
+        new ReceiveMessageCommand({
+          QueueUrl: deployment.queueUrl,
+          MaxNumberOfMessages: 1,
+          WaitTimeSeconds: 1, // short, so stop() returns within about a second
+          MessageSystemAttributeNames: ["All"],
+          MessageAttributeNames: ["All"],
+        }),
+      );
+      for (const message of Messages) {
+        stats.received++;
+        const succeeded = await invoke(conn, deployment, message);
+        stats.invocations++;
+        if (succeeded && message.ReceiptHandle) {
+          await conn.sqs.send(new DeleteMessageCommand({ QueueUrl: deployment.queueUrl, ReceiptHandle: message.ReceiptHandle }));
+          stats.deleted++;
+        } else {
+          stats.failed++; // left alone: it comes back after the visibility timeout, as with a real poller
+        }
+      }
+    }
+  };
+  // One loop failing (say, the emulator died) stops them all; stop() reports why.
+  const loops = Array.from({ length: count }, () =>
+    loop().catch((err: unknown) => {
+      stopping = true;
+      failure ??= err;
+    }),
+  );
+  return {
+    async stop() {
+      stopping = true;
+      await Promise.all(loops);
+      if (failure) throw failure;
+      return stats;
+    },
+  };
+}
+
+async function invoke(conn: Connection, deployment: Deployment, message: Message): Promise<boolean> {
+  const event: SQSEvent = { Records: [sqsRecord(message, deployment.queueArn, conn.region)] };
+  const response = await conn.lambda.send(
+    new InvokeCommand({
+      FunctionName: deployment.names.functionName,
+      InvocationType: "RequestResponse",
+      Payload: new TextEncoder().encode(JSON.stringify(event)),
+    }),
+  );
+  if (response.FunctionError) return false;
+  const payload = response.Payload ? (JSON.parse(new TextDecoder().decode(response.Payload)) as SQSBatchResponse | null) : null;
+  return !payload?.batchItemFailures?.some((f) => f.itemIdentifier === message.MessageId);
+}
+
+/** The record shape Lambda's SQS poller hands a function. */
+export function sqsRecord(message: Message, queueArn: string, region: string): SQSRecord {
+  const attributes = message.Attributes ?? {};
+  return {
+    messageId: message.MessageId ?? "",
+    receiptHandle: message.ReceiptHandle ?? "",
+    body: message.Body ?? "",
+    attributes: {
+      ApproximateReceiveCount: attributes.ApproximateReceiveCount ?? "1",
+      SentTimestamp: attributes.SentTimestamp ?? String(Date.now()),
+      SenderId: attributes.SenderId ?? "000000000000",
+      ApproximateFirstReceiveTimestamp: attributes.ApproximateFirstReceiveTimestamp ?? String(Date.now()),
+    },
+    messageAttributes: {},
+    md5OfBody: message.MD5OfBody ?? "",
+    eventSource: "aws:sqs",
+    eventSourceARN: queueArn,
+    awsRegion: region,
+  };
+}

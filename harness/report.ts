@@ -1,0 +1,120 @@
+// The terminal report: the article's views (counts by type; charges, orders, messages; the
+// claims table), each beside the Logs Insights query that shows the same on real AWS.
+import Table from "cli-table3";
+import { QUERIES } from "./insights.js";
+import type { PhaseResult, ScenarioResult } from "./run.js";
+import { paint } from "./say.js";
+
+const useColour = process.stdout.isTTY && !process.env.NO_COLOR;
+const style = (s: Parameters<typeof paint>[0], text: string) => (useColour ? paint(s, text) : text);
+
+function table(head: string[], rows: (string | number)[][]): string {
+  const t = new Table({
+    head,
+    style: { head: useColour ? ["cyan"] : [], border: [] },
+    chars: { mid: "", "left-mid": "", "mid-mid": "", "right-mid": "" }, // no rule between rows
+  });
+  t.push(...rows.map((row) => row.map(String)));
+  return t.toString();
+}
+
+const indent = (text: string, by = "  ") => text.replace(/^/gm, by);
+const query = (text: string) => style("dim", indent(text, "    │ "));
+const show = (value: unknown) => (typeof value === "string" ? value : JSON.stringify(value));
+
+export function renderPhase(phase: PhaseResult, index: number, total: number): string {
+  const { setup, sent, observed } = phase;
+  const delivery = setup.pollers > 0 ? `${setup.pollers} harness pollers` : "the event source mapping";
+  const knobs = [
+    `guard=${setup.guard}`,
+    `parse=${setup.parseMode}`,
+    `fault=${setup.fault}`,
+    `work=${setup.workMs} ms`,
+    ...(setup.raceWindowMs !== undefined ? [`race window=${setup.raceWindowMs} ms`] : []),
+  ].join(" · ");
+  const out: string[] = [];
+  out.push(style("bold", `Phase ${index + 1}/${total}: ${phase.name}`));
+  out.push(`  ${knobs} · delivered by ${delivery}`);
+  out.push(`  sent ${sent.messages} message(s): ${sent.bodies.map((b) => style("yellow", b)).join(", ")}`);
+  out.push("");
+  out.push("  Events by type");
+  const counts = Object.entries(observed.eventCounts).sort(([a], [b]) => a.localeCompare(b));
+  out.push(indent(table(["type", "events"], counts)));
+  out.push(query(QUERIES.countsByType));
+  out.push("");
+  out.push("  Charges");
+  out.push(indent(table(["charges", "orders", "messages"], [[observed.charges.charges, observed.charges.orders, observed.charges.messages]])));
+  out.push(query(QUERIES.charges));
+  out.push("");
+  out.push("  Claims table (DynamoDB scan)");
+  out.push(
+    observed.claims.length === 0
+      ? "    (empty)"
+      : indent(
+          table(
+            ["orderId", "status", "messageId", "completedMessageId"],
+            observed.claims.map((c) => [c.orderId, c.status, c.messageId, c.completedMessageId ?? ""]),
+          ),
+        ),
+  );
+  out.push("");
+  out.push("  Orders as the sender meant them");
+  out.push(
+    indent(
+      table(
+        ["order", "messages", "charges", "verdict"],
+        Object.entries(observed.intended).map(([order, o]) => [
+          order,
+          o.messages,
+          o.charges,
+          o.verdict === "exactly once" ? style("green", `✓ ${o.verdict}`) : style("red", `✗ ${o.verdict}`),
+        ]),
+      ),
+    ),
+  );
+  out.push(`  ledger items ${observed.ledger} · dead-lettered ${observed.dlq} · max concurrent invocations ${observed.maxConcurrency}`);
+  for (const m of phase.wait.missing) {
+    out.push(style("red", `  still waiting for ${m.messageId} (${m.intendedOrderId}), last event: ${m.lastEvent}`));
+  }
+  out.push("");
+  out.push("  Checks");
+  for (const check of phase.checks) {
+    const mark = check.pass ? style("green", "✓") : style("red", "✗");
+    const detail = check.pass ? show(check.actual) : `expected ${show(check.expected)}, got ${show(check.actual)}`;
+    out.push(`  ${mark} ${check.name}: ${detail}`);
+  }
+  return out.join("\n");
+}
+
+export function renderScenario(result: ScenarioResult): string {
+  const out: string[] = [];
+  out.push(style("bold", `${result.scenario}: ${result.title}`));
+  out.push(wrap(result.story, 96));
+  out.push(style("dim", `backend: ${result.backend.name} ${result.backend.version} at ${result.backend.endpoint}`));
+  out.push("");
+  result.phases.forEach((phase, i) => {
+    out.push(renderPhase(phase, i, result.phases.length));
+    out.push("");
+  });
+  const failed = result.phases.flatMap((p) => p.checks).filter((c) => !c.pass).length;
+  const seconds = (result.durationMs / 1000).toFixed(1);
+  out.push(
+    result.pass
+      ? style("green", `PASS ${result.scenario}: every check held (${seconds} s)`)
+      : style("red", `FAIL ${result.scenario}: ${failed} check(s) failed (${seconds} s)`),
+  );
+  return out.join("\n");
+}
+
+function wrap(text: string, width: number): string {
+  const lines: string[] = [];
+  let line = "";
+  for (const word of text.split(/\s+/)) {
+    if (line && line.length + word.length + 1 > width) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  if (line) lines.push(line);
+  return lines.join("\n");
+}

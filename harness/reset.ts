@@ -1,0 +1,39 @@
+// Between phases: empty the queues and the tables, so each phase starts from nothing.
+import { DeleteMessageCommand, PurgeQueueCommand, ReceiveMessageCommand } from "@aws-sdk/client-sqs";
+import { BatchWriteCommand } from "@aws-sdk/lib-dynamodb";
+import type { Connection } from "./connection.js";
+import type { Deployment } from "./deploy.js";
+import { scanAll } from "./observe.js";
+
+export async function resetState(conn: Connection, deployment: Deployment): Promise<void> {
+  const { names } = deployment;
+  await Promise.all([emptyQueue(conn, deployment.queueUrl), emptyQueue(conn, deployment.dlqUrl)]);
+  await emptyTable(conn, names.claimsTable, "orderId");
+  await emptyTable(conn, names.ledgerTable, "chargeId");
+}
+
+async function emptyQueue(conn: Connection, queueUrl: string): Promise<void> {
+  try {
+    await conn.sqs.send(new PurgeQueueCommand({ QueueUrl: queueUrl }));
+  } catch (err) {
+    // Real SQS (and LocalStack) allow one purge per 60 s; drain by hand when refused.
+    if ((err as { name?: string }).name !== "PurgeQueueInProgress") throw err;
+    for (;;) {
+      const { Messages = [] } = await conn.sqs.send(
+        new ReceiveMessageCommand({ QueueUrl: queueUrl, MaxNumberOfMessages: 10, WaitTimeSeconds: 0 }),
+      );
+      if (Messages.length === 0) return;
+      for (const { ReceiptHandle } of Messages) {
+        await conn.sqs.send(new DeleteMessageCommand({ QueueUrl: queueUrl, ReceiptHandle }));
+      }
+    }
+  }
+}
+
+async function emptyTable(conn: Connection, table: string, key: string): Promise<void> {
+  const items = await scanAll<Record<string, unknown>>(conn, table);
+  for (let i = 0; i < items.length; i += 25) {
+    const batch = items.slice(i, i + 25).map((item) => ({ DeleteRequest: { Key: { [key]: item[key] } } }));
+    await conn.db.send(new BatchWriteCommand({ RequestItems: { [table]: batch } }));
+  }
+}

@@ -1,0 +1,171 @@
+// Runs a scenario's phases against a deployed lab: reset, configure, send, wait, observe, check.
+import { GetEventSourceMappingCommand, GetFunctionConfigurationCommand } from "@aws-sdk/client-lambda";
+import type { Connection } from "./connection.js";
+import { type Deployment, setMappingEnabled, setWorkerEnv } from "./deploy.js";
+import { chargeSummary, chargesByOrder, countsByType } from "./insights.js";
+import { queueDepth, readClaims, readLedger, waitUntilEnded } from "./observe.js";
+import { intendedOutcomes } from "./outcomes.js";
+import { invocationIntervals, maxConcurrency } from "./overlap.js";
+import { startPollers } from "./pollers.js";
+import { resetState } from "./reset.js";
+import type { Check, Phase, PhaseFacts, Scenario, Workload } from "./scenario.js";
+import { mangleLikePowerShell, orderBody, readBodyFile, type SentMessage, sendCopies } from "./send.js";
+import { quiet, type Say } from "./say.js";
+import { workerEnvironment } from "./worker-env.js";
+
+export interface Lab {
+  conn: Connection;
+  deployment: Deployment;
+  backend: { name: string; version: string; endpoint: string };
+}
+
+export interface PhaseResult {
+  name: string;
+  setup: Required<Omit<Phase["setup"], "raceWindowMs" | "leaseMs">> & { raceWindowMs?: number; leaseMs?: number };
+  sent: PhaseFacts["sent"];
+  observed: PhaseFacts["observed"];
+  wait: { ms: number; missing: { messageId: string; intendedOrderId: string; lastEvent: string }[] };
+  checks: Check[];
+  pass: boolean;
+  durationMs: number;
+}
+
+export interface ScenarioResult {
+  scenario: string;
+  title: string;
+  story: string;
+  backend: Lab["backend"];
+  phases: PhaseResult[];
+  pass: boolean;
+  durationMs: number;
+}
+
+const DEFAULT_TIMEOUT_MS = 60_000;
+
+export async function runScenario(scenario: Scenario, lab: Lab, say: Say = quiet): Promise<ScenarioResult> {
+  const started = Date.now();
+  const phases: PhaseResult[] = [];
+  for (const [index, phase] of scenario.phases.entries()) {
+    say(`${scenario.name} · phase ${index + 1}/${scenario.phases.length}: ${phase.name}`);
+    phases.push(await runPhase(phase, lab, say));
+  }
+  return {
+    scenario: scenario.name,
+    title: scenario.title,
+    story: scenario.story,
+    backend: lab.backend,
+    phases,
+    pass: phases.every((p) => p.pass),
+    durationMs: Date.now() - started,
+  };
+}
+
+async function runPhase(phase: Phase, lab: Lab, say: Say): Promise<PhaseResult> {
+  const started = Date.now();
+  const { conn, deployment } = lab;
+  const setup = { parseMode: "lenient", fault: "none", workMs: 0, pollers: 0, ...phase.setup } as PhaseResult["setup"];
+
+  // Harness pollers and the event source mapping must not both consume the queue.
+  await ensureMapping(conn, deployment, setup.pollers === 0);
+  await resetState(conn, deployment);
+  await ensureWorkerEnv(conn, deployment, setup);
+
+  // Log timestamps can trail the clock a little; the message-id filter keeps other runs out.
+  const sinceMs = Date.now() - 5_000;
+  const timeoutMs = phase.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const pollers = setup.pollers > 0 ? startPollers(conn, deployment, setup.pollers) : undefined;
+  const sent: SentMessage[] = [];
+  const sendAndRemember = async (message: { body: string; intendedOrderId: string }, copies: number) => {
+    const batch = await sendCopies(conn, deployment.queueUrl, message, copies);
+    sent.push(...batch);
+    return batch;
+  };
+  const workload: Workload = {
+    send: ({ copies = 1, mangled = false, ...order }) => {
+      const body = orderBody(order);
+      return sendAndRemember({ body: mangled ? mangleLikePowerShell(body) : body, intendedOrderId: order.orderId }, copies);
+    },
+    sendBodyFile: (file, copies = 1) => sendAndRemember(readBodyFile(file), copies),
+    settle: async () => {
+      await waitUntilEnded(conn, deployment, sent, { sinceMs, timeoutMs });
+    },
+  };
+
+  let waited: Awaited<ReturnType<typeof waitUntilEnded>>;
+  try {
+    await phase.workload(workload);
+    waited = await waitUntilEnded(conn, deployment, sent, { sinceMs, timeoutMs });
+  } finally {
+    await pollers?.stop();
+  }
+  const [claims, ledgerItems, dlq] = await Promise.all([
+    readClaims(conn, deployment.names.claimsTable),
+    readLedger(conn, deployment.names.ledgerTable),
+    queueDepth(conn, deployment.dlqUrl),
+  ]);
+  const { events } = waited;
+  const facts: PhaseFacts = {
+    sent: {
+      messages: sent.length,
+      messageIds: sent.map((m) => m.messageId),
+      orderIds: [...new Set(sent.map((m) => m.intendedOrderId))],
+      bodies: [...new Set(sent.map((m) => m.body))],
+    },
+    observed: {
+      eventCounts: countsByType(events),
+      charges: chargeSummary(events),
+      chargesByOrder: chargesByOrder(events),
+      intended: intendedOutcomes(sent, events),
+      claims,
+      ledger: ledgerItems.length,
+      dlq: dlq.visible + dlq.inFlight,
+      maxConcurrency: maxConcurrency(invocationIntervals(events)),
+    },
+    events,
+    ledgerItems,
+  };
+  const checks = [...invariantChecks(facts, waited.missing.length), ...phase.checks(facts)];
+  if (waited.missing.length > 0) {
+    say(`  ${waited.missing.length} message(s) had not ended after ${(timeoutMs / 1000).toFixed(0)} s`);
+  }
+  return {
+    name: phase.name,
+    setup,
+    sent: facts.sent,
+    observed: facts.observed,
+    wait: { ms: waited.waitedMs, missing: waited.missing },
+    checks,
+    pass: checks.every((c) => c.pass),
+    durationMs: Date.now() - started,
+  };
+}
+
+/** True in every phase of every scenario: what the lab's evidence rests on. */
+function invariantChecks(facts: PhaseFacts, missing: number): Check[] {
+  const charged = facts.events.filter((e) => e.type === "charge_applied").map((e) => String(e.chargeId)).sort();
+  const ledger = facts.ledgerItems.map((item) => item.chargeId).sort();
+  return [
+    { name: "every sent message ended (acknowledged or dead-lettered)", pass: missing === 0, expected: 0, actual: missing },
+    {
+      name: "each charge_applied has exactly one ledger item",
+      pass: JSON.stringify(charged) === JSON.stringify(ledger),
+      expected: charged.length,
+      actual: ledger.length,
+    },
+  ];
+}
+
+async function ensureMapping(conn: Connection, deployment: Deployment, enabled: boolean): Promise<void> {
+  const { State } = await conn.lambda.send(new GetEventSourceMappingCommand({ UUID: deployment.mappingId }));
+  if ((State === "Enabled") !== enabled) await setMappingEnabled(conn, deployment.mappingId, enabled);
+}
+
+async function ensureWorkerEnv(conn: Connection, deployment: Deployment, setup: PhaseResult["setup"]): Promise<void> {
+  const wanted = workerEnvironment(deployment.names, setup);
+  const { Environment } = await conn.lambda.send(
+    new GetFunctionConfigurationCommand({ FunctionName: deployment.names.functionName }),
+  );
+  const current = Environment?.Variables ?? {};
+  const same = Object.keys(wanted).length === Object.keys(current).length && Object.entries(wanted).every(([k, v]) => current[k] === v);
+  if (!same) await setWorkerEnv(conn, deployment.names, setup);
+}

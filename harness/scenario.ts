@@ -1,0 +1,97 @@
+// The shape of a scenario (design §6), in Jepsen's terms: the workload is the generator,
+// the setup (guard, fault, pollers) the nemesis, the checks the checker. Kept apart so a
+// scenario file reads as a story: what happens, and what must be true afterwards.
+import { isDeepStrictEqual } from "node:util";
+import type { Claim } from "../worker/store.js";
+import type { Fault, GuardName, ParseMode } from "../worker/config.js";
+import type { WorkerEvent } from "./events.js";
+import type { ChargeSummary } from "./insights.js";
+import type { LedgerItem } from "./observe.js";
+import type { OrderInput, SentMessage } from "./send.js";
+
+export interface PhaseSetup {
+  guard: GuardName;
+  parseMode?: ParseMode;
+  fault?: Fault;
+  workMs?: number;
+  raceWindowMs?: number;
+  leaseMs?: number;
+  /** 0: the event source mapping delivers; P > 0: P harness pollers do, to race for real. */
+  pollers?: number;
+}
+
+/** What a workload can do: send copies, and wait for what it sent to finish. */
+export interface Workload {
+  send(order: OrderInput & { copies?: number; mangled?: boolean }): Promise<SentMessage[]>;
+  sendBodyFile(file: string, copies?: number): Promise<SentMessage[]>;
+  /** Waits until every message sent so far has ended: for workloads that happen in steps. */
+  settle(): Promise<void>;
+}
+
+export interface IntendedOutcome {
+  messages: number;
+  charges: number;
+  verdict: "exactly once" | "lost" | "duplicated";
+}
+
+export interface Observed {
+  eventCounts: Record<string, number>;
+  charges: ChargeSummary;
+  chargesByOrder: Record<string, number>;
+  /** Per order the sender meant: how many of its messages turned into charges. */
+  intended: Record<string, IntendedOutcome>;
+  claims: Claim[];
+  ledger: number;
+  dlq: number;
+  maxConcurrency: number;
+}
+
+export interface PhaseFacts {
+  sent: { messages: number; messageIds: string[]; orderIds: string[]; bodies: string[] };
+  observed: Observed;
+  events: WorkerEvent[];
+  ledgerItems: LedgerItem[];
+}
+
+export interface Check {
+  name: string;
+  pass: boolean;
+  expected: unknown;
+  actual: unknown;
+}
+
+export interface Phase {
+  name: string;
+  setup: PhaseSetup;
+  workload: (lab: Workload) => Promise<unknown>;
+  checks: (facts: PhaseFacts) => Check[];
+  /** How long to wait for every message to end before reporting what is missing. */
+  timeoutMs?: number;
+}
+
+export interface Scenario {
+  name: string;
+  title: string;
+  /** What to look at and why, in a few sentences an instructor can read aloud. */
+  story: string;
+  phases: Phase[];
+}
+
+export const scenario = (definition: Scenario): Scenario => definition;
+export const phase = (name: string, definition: Omit<Phase, "name">): Phase => ({ name, ...definition });
+
+export function equal(name: string, actual: unknown, expected: unknown): Check {
+  return { name, pass: isDeepStrictEqual(actual, expected), expected, actual };
+}
+
+export function atLeast(name: string, actual: number, minimum: number): Check {
+  return { name, pass: actual >= minimum, expected: `≥ ${minimum}`, actual };
+}
+
+export function greaterThan(name: string, actual: number, bound: number): Check {
+  return { name, pass: actual > bound, expected: `> ${bound}`, actual };
+}
+
+export function oneOf(name: string, actual: unknown, allowed: readonly unknown[]): Check {
+  return { name, pass: allowed.some((value) => isDeepStrictEqual(value, actual)), expected: `one of ${allowed.length} sent`, actual };
+}

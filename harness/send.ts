@@ -1,0 +1,71 @@
+// The producer: N copies of one order, each a separate SendMessage, like the article's
+// send.ps1 -OrderId ORDER-003 -Copies 10. Each copy gets its own MessageId from SQS.
+import { readFileSync } from "node:fs";
+import { SendMessageCommand } from "@aws-sdk/client-sqs";
+import type { Connection } from "./connection.js";
+import { UsageError } from "./errors.js";
+
+export interface OrderInput {
+  orderId: string;
+  customerId?: string;
+  amount?: number;
+}
+
+export interface SentMessage {
+  messageId: string;
+  body: string;
+  /** The order the sender meant, even when the body no longer says so. */
+  intendedOrderId: string;
+}
+
+/** The article's body, byte for byte: amount keeps its two decimals. */
+export function orderBody({ orderId, customerId = "CUSTOMER-123", amount = 150 }: OrderInput): string {
+  return `{"orderId":${JSON.stringify(orderId)},"customerId":${JSON.stringify(customerId)},"amount":${amount.toFixed(2)}}`;
+}
+
+/**
+ * What PowerShell delivers when that JSON is passed inline to `aws sqs send-message
+ * --message-body`: the double quotes are eaten on the way to the native command.
+ */
+export function mangleLikePowerShell(body: string): string {
+  return body.replaceAll('"', "");
+}
+
+/** The fix the article used: send the body from a file (file://body.json). */
+export function readBodyFile(file: string): { body: string; intendedOrderId: string } {
+  let body: string;
+  try {
+    body = readFileSync(file, "utf8").trim();
+  } catch (err) {
+    throw new UsageError(`cannot read body file ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+  }
+  let intendedOrderId = "unknown";
+  try {
+    const parsed = JSON.parse(body) as { orderId?: unknown };
+    if (typeof parsed.orderId === "string") intendedOrderId = parsed.orderId;
+  } catch {
+    // a broken body file is a legitimate thing to send; the worker will say what it saw
+  }
+  return { body, intendedOrderId };
+}
+
+export async function sendCopies(
+  conn: Connection,
+  queueUrl: string,
+  message: { body: string; intendedOrderId: string },
+  copies: number,
+  onSent: (sent: SentMessage, copy: number) => void = () => {},
+): Promise<SentMessage[]> {
+  if (!Number.isInteger(copies) || copies < 1 || copies > 1000) {
+    throw new UsageError(`copies must be a whole number from 1 to 1000, got ${copies}`);
+  }
+  const sent: SentMessage[] = [];
+  for (let copy = 1; copy <= copies; copy++) {
+    const { MessageId } = await conn.sqs.send(new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: message.body }));
+    if (!MessageId) throw new Error("SendMessage returned no MessageId");
+    const one = { messageId: MessageId, body: message.body, intendedOrderId: message.intendedOrderId };
+    sent.push(one);
+    onSent(one, copy);
+  }
+  return sent;
+}

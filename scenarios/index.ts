@@ -1,0 +1,12 @@
+// The catalogue (design §6), in the order a workshop tells it.
+import type { Scenario } from "../harness/scenario.js";
+import guardOff from "./guard-off.js";
+import guardOn from "./guard-on.js";
+import malformedBody from "./malformed-body.js";
+import racingCopies from "./racing-copies.js";
+
+export const SCENARIOS: Scenario[] = [guardOff, guardOn, malformedBody, racingCopies];
+
+export function findScenario(name: string): Scenario | undefined {
+  return SCENARIOS.find((s) => s.name === name);
+}

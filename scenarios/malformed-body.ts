@@ -1,0 +1,78 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { UNPARSEABLE } from "../worker/order.js";
+import { equal, phase, scenario } from "../harness/scenario.js";
+import { orderBody } from "../harness/send.js";
+import type { WorkerEvent } from "../harness/events.js";
+
+const everyEventSays = (events: WorkerEvent[], orderId: string) =>
+  equal(`every event says orderId "${orderId}"`, [...new Set(events.map((e) => e.orderId))], [orderId]);
+
+/** The fix the article used: write the JSON to a file and send file://body.json. */
+function bodyFile(orderId: string): string {
+  const file = path.join(mkdtempSync(path.join(tmpdir(), "lab-body-")), "body.json");
+  writeFileSync(file, `${orderBody({ orderId })}\n`);
+  return file;
+}
+
+export default scenario({
+  name: "malformed-body",
+  title: "The shell ate the quotes: the guard locks the wrong key",
+  story:
+    "PowerShell strips the double quotes from JSON passed inline to --message-body, so the queue " +
+    "receives {orderId:ORDER-001,customerId:CUSTOMER-123,amount:150.00}. JSON.parse fails and the " +
+    "worker falls back to the key \"unparseable\". With the guard off every copy still charges. With " +
+    "the guard on, the claim locks \"unparseable\": a later, different order that is also mangled " +
+    "(ORDER-002) loses the claim and is silently skipped, never charged. Sent from a body file, both " +
+    "orders charge under their real ids.",
+  phases: [
+    phase("mangled body, guard off (the article's first surprise)", {
+      setup: { guard: "off", workMs: 100 },
+      workload: (lab) => lab.send({ orderId: "ORDER-001", copies: 4, mangled: true }),
+      checks: ({ sent, observed, events }) => [
+        equal("the body the queue received", sent.bodies, ["{orderId:ORDER-001,customerId:CUSTOMER-123,amount:150.00}"]),
+        everyEventSays(events, UNPARSEABLE),
+        equal("parse_failed events", observed.eventCounts.parse_failed, 4),
+        equal("charges by the key the worker saw", observed.chargesByOrder, { [UNPARSEABLE]: 4 }),
+        equal("ORDER-001, as the sender meant it", observed.intended["ORDER-001"]?.verdict, "duplicated"),
+      ],
+    }),
+    phase("two different orders, both mangled, guard on", {
+      setup: { guard: "claim", workMs: 100 },
+      workload: async (lab) => {
+        await lab.send({ orderId: "ORDER-001", mangled: true });
+        await lab.settle(); // ORDER-002 arrives later, after ORDER-001 was charged
+        await lab.send({ orderId: "ORDER-002", mangled: true });
+      },
+      checks: ({ observed, events }) => [
+        everyEventSays(events, UNPARSEABLE),
+        equal(
+          "claims table",
+          observed.claims.map((c) => `${c.orderId}/${c.status}`),
+          [`${UNPARSEABLE}/COMPLETED`],
+        ),
+        equal("charges", observed.charges.charges, 1),
+        equal("ORDER-001 charged once", observed.intended["ORDER-001"]?.verdict, "exactly once"),
+        equal("ORDER-002 never charged (lost)", observed.intended["ORDER-002"]?.verdict, "lost"),
+        equal("skip_duplicate (ORDER-002, skipped as a copy of another order)", observed.eventCounts.skip_duplicate, 1),
+      ],
+    }),
+    phase("the same orders sent from a body file, guard on", {
+      setup: { guard: "claim", workMs: 100 },
+      workload: async (lab) => {
+        await lab.sendBodyFile(bodyFile("ORDER-001"));
+        await lab.sendBodyFile(bodyFile("ORDER-002"));
+      },
+      checks: ({ observed }) => [
+        equal("parse_failed events", observed.eventCounts.parse_failed ?? 0, 0),
+        equal(
+          "claims table",
+          observed.claims.map((c) => `${c.orderId}/${c.status}`),
+          ["ORDER-001/COMPLETED", "ORDER-002/COMPLETED"],
+        ),
+        equal("charges by orderId", observed.chargesByOrder, { "ORDER-001": 1, "ORDER-002": 1 }),
+      ],
+    }),
+  ],
+});

@@ -1,0 +1,28 @@
+import { completeClaim, isConditionFailure, putClaimIfAbsent } from "../store.js";
+import type { Guard } from "./guard.js";
+
+/**
+ * The article's guard: a conditional PutItem is the check and the reservation in one step,
+ * so exactly one copy wins. CLAIMED is a reservation, not a receipt: COMPLETED comes only
+ * after the charge. Its weakness: a winner that dies leaves CLAIMED behind, and every retry
+ * skips an order that was never charged.
+ */
+export const claim: Guard = async ({ order, invocation, config, log, charge }) => {
+  try {
+    await putClaimIfAbsent(config.claimsTable, {
+      orderId: order.orderId,
+      status: "CLAIMED",
+      ...invocation,
+      claimedAt: new Date().toISOString(),
+    });
+  } catch (err) {
+    if (!isConditionFailure(err)) throw err;
+    log("claim_lost");
+    log("skip_duplicate");
+    return "skipped";
+  }
+  log("claim_won");
+  await charge();
+  await completeClaim(config.claimsTable, order.orderId, invocation);
+  return "charged";
+};

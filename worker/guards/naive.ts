@@ -1,0 +1,26 @@
+import { putClaim, readClaim } from "../store.js";
+import { sleep } from "../time.js";
+import type { Guard } from "./guard.js";
+
+/**
+ * Read, then write: wrong on purpose. Two copies running at once both read "absent" before
+ * either writes, and both charge. RACE_WINDOW_MS widens the gap so the race shows every time.
+ */
+export const naive: Guard = async ({ order, invocation, config, log, charge }) => {
+  if (await readClaim(config.claimsTable, order.orderId)) {
+    log("skip_duplicate");
+    return "skipped";
+  }
+  await sleep(config.raceWindowMs);
+  await charge();
+  const now = new Date().toISOString();
+  await putClaim(config.claimsTable, {
+    orderId: order.orderId,
+    status: "COMPLETED",
+    ...invocation,
+    claimedAt: now,
+    completedMessageId: invocation.messageId,
+    completedAt: now,
+  });
+  return "charged";
+};

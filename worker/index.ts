@@ -1,0 +1,59 @@
+// The Lambda worker: one SQS record in, one order charged (or not), one line of JSON per step.
+import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from "aws-lambda";
+import { charge } from "./charge.js";
+import { type GuardName, readConfig, type WorkerConfig } from "./config.js";
+import { claim } from "./guards/claim.js";
+import type { Guard, Outcome } from "./guards/guard.js";
+import { naive } from "./guards/naive.js";
+import { off } from "./guards/off.js";
+import { createLog } from "./log.js";
+import { parseOrder } from "./order.js";
+
+const notBuiltYet = (name: string): Guard => async () => {
+  throw new Error(`guard "${name}" is not built into this worker yet`);
+};
+
+const guards: Record<GuardName, Guard> = {
+  off,
+  naive,
+  claim,
+  lease: notBuiltYet("lease"),
+  powertools: notBuiltYet("powertools"),
+};
+
+export async function handler(event: SQSEvent, context: Context): Promise<SQSBatchResponse> {
+  const config = readConfig(process.env);
+  const batchItemFailures: SQSBatchResponse["batchItemFailures"] = [];
+  for (const record of event.Records) {
+    const outcome = await processRecord(record, context.awsRequestId, config);
+    // A failed record stays in the queue, and SQS delivers it again after the visibility timeout.
+    if (outcome === "failed") batchItemFailures.push({ itemIdentifier: record.messageId });
+  }
+  return { batchItemFailures };
+}
+
+async function processRecord(record: SQSRecord, requestId: string, config: WorkerConfig): Promise<Outcome> {
+  const startedAt = Date.now();
+  const invocation = { messageId: record.messageId, requestId };
+  const parsed = parseOrder(record.body);
+  const { order } = parsed;
+  const log = createLog({ orderId: order.orderId, ...invocation, guard: config.guard });
+  const end = (outcome: Outcome, details: Record<string, unknown> = {}) => {
+    log("process_end", { outcome, durationMs: Date.now() - startedAt, ...details });
+    return outcome;
+  };
+
+  log("process_start");
+  if (!parsed.ok) {
+    log("parse_failed", { error: parsed.error, body: record.body });
+    // strict: claim nothing, charge nothing; SQS retries it into the dead-letter queue.
+    if (config.parseMode === "strict") return end("failed");
+  }
+  try {
+    const guard = guards[config.guard];
+    return end(await guard({ order, invocation, config, log, charge: () => charge(order, invocation, config, log) }));
+  } catch (err) {
+    return end("failed", { error: (err as Error).message });
+  }
+}
+
