@@ -39,5 +39,9 @@ async function buildPackage(): Promise<WorkerPackage> {
   const bundle = result.outputFiles[0]?.contents;
   if (!bundle) throw new Error("esbuild produced no output for worker/index.ts");
   const zip = zipSync({ "index.js": [bundle, { mtime: FIXED_MTIME }] }, { level: 9 });
-  return { zip, sha256: createHash("sha256").update(zip).digest("base64"), bundleBytes: bundle.byteLength };
+  return {
+    zip,
+    sha256: createHash("sha256").update(zip).digest("base64"),
+    bundleBytes: bundle.byteLength,
+  };
 }

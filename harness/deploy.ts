@@ -1,6 +1,10 @@
 // Deploy and destroy the lab's resources (design §3). Every step checks what exists first,
 // so running deploy twice changes nothing the second time.
-import { ResourceAlreadyExistsException, CreateLogGroupCommand, DeleteLogGroupCommand } from "@aws-sdk/client-cloudwatch-logs";
+import {
+  CreateLogGroupCommand,
+  DeleteLogGroupCommand,
+  ResourceAlreadyExistsException,
+} from "@aws-sdk/client-cloudwatch-logs";
 import {
   CreateTableCommand,
   DeleteTableCommand,
@@ -13,10 +17,10 @@ import {
   CreateFunctionCommand,
   DeleteEventSourceMappingCommand,
   DeleteFunctionCommand,
+  ResourceNotFoundException as FunctionNotFound,
   GetEventSourceMappingCommand,
   GetFunctionConfigurationCommand,
   ListEventSourceMappingsCommand,
-  ResourceNotFoundException as FunctionNotFound,
   UpdateEventSourceMappingCommand,
   UpdateFunctionCodeCommand,
   UpdateFunctionConfigurationCommand,
@@ -28,7 +32,6 @@ import {
   DeleteQueueCommand,
   GetQueueAttributesCommand,
   GetQueueUrlCommand,
-  QueueDoesNotExist,
   SetQueueAttributesCommand,
 } from "@aws-sdk/client-sqs";
 import { packageWorker } from "./build.js";
@@ -44,7 +47,11 @@ export interface Timings {
   maxReceiveCount: number;
 }
 
-export const TEST_TIMINGS: Timings = { functionTimeoutSeconds: 10, visibilityTimeoutSeconds: 10, maxReceiveCount: 3 };
+export const TEST_TIMINGS: Timings = {
+  functionTimeoutSeconds: 10,
+  visibilityTimeoutSeconds: 10,
+  maxReceiveCount: 3,
+};
 
 export interface Deployment {
   names: LabNames;
@@ -67,14 +74,24 @@ export async function deploy(
   const dlq = await ensureQueue(conn, names.dlq, {});
   const queue = await ensureQueue(conn, names.queue, {
     VisibilityTimeout: String(timings.visibilityTimeoutSeconds),
-    RedrivePolicy: JSON.stringify({ deadLetterTargetArn: dlq.arn, maxReceiveCount: timings.maxReceiveCount }),
+    RedrivePolicy: JSON.stringify({
+      deadLetterTargetArn: dlq.arn,
+      maxReceiveCount: timings.maxReceiveCount,
+    }),
   });
   await ensureTable(conn, names.claimsTable, "orderId");
   await ensureTable(conn, names.ledgerTable, "chargeId");
   await ensureLogGroup(conn, names.logGroup);
   await ensureFunction(conn, names, timings, env, say);
   const mappingId = await ensureMapping(conn, names.functionName, queue.arn);
-  return { names, queueUrl: queue.url, queueArn: queue.arn, dlqUrl: dlq.url, dlqArn: dlq.arn, mappingId };
+  return {
+    names,
+    queueUrl: queue.url,
+    queueArn: queue.arn,
+    dlqUrl: dlq.url,
+    dlqArn: dlq.arn,
+    mappingId,
+  };
 }
 
 async function ensureQueue(conn: Connection, name: string, attributes: Record<string, string>) {
@@ -83,7 +100,9 @@ async function ensureQueue(conn: Connection, name: string, attributes: Record<st
   if (Object.keys(attributes).length > 0) {
     await conn.sqs.send(new SetQueueAttributesCommand({ QueueUrl, Attributes: attributes }));
   }
-  const { Attributes } = await conn.sqs.send(new GetQueueAttributesCommand({ QueueUrl, AttributeNames: ["QueueArn"] }));
+  const { Attributes } = await conn.sqs.send(
+    new GetQueueAttributesCommand({ QueueUrl, AttributeNames: ["QueueArn"] }),
+  );
   const arn = Attributes?.QueueArn;
   if (!arn) throw new Error(`queue ${name} has no QueueArn`);
   return { url: QueueUrl, arn };
@@ -115,7 +134,13 @@ async function ensureLogGroup(conn: Connection, name: string): Promise<void> {
   }
 }
 
-async function ensureFunction(conn: Connection, names: LabNames, timings: Timings, env: WorkerEnv, say: Say) {
+async function ensureFunction(
+  conn: Connection,
+  names: LabNames,
+  timings: Timings,
+  env: WorkerEnv,
+  say: Say,
+) {
   const code = await packageWorker();
   const configuration = {
     FunctionName: names.functionName,
@@ -130,7 +155,9 @@ async function ensureFunction(conn: Connection, names: LabNames, timings: Timing
       throw err;
     });
   if (!current) {
-    say(`creating function ${names.functionName} (${(code.zip.byteLength / 1024).toFixed(0)} KB zip)`);
+    say(
+      `creating function ${names.functionName} (${(code.zip.byteLength / 1024).toFixed(0)} KB zip)`,
+    );
     await conn.lambda.send(
       new CreateFunctionCommand({
         ...configuration,
@@ -141,19 +168,34 @@ async function ensureFunction(conn: Connection, names: LabNames, timings: Timing
         Code: { ZipFile: code.zip },
       }),
     );
-    await waitUntilFunctionActiveV2({ client: conn.lambda, ...WAIT }, { FunctionName: names.functionName });
+    await waitUntilFunctionActiveV2(
+      { client: conn.lambda, ...WAIT },
+      { FunctionName: names.functionName },
+    );
     return;
   }
   if (current.CodeSha256 !== code.sha256) {
     say(`updating the code of ${names.functionName}`);
-    await conn.lambda.send(new UpdateFunctionCodeCommand({ FunctionName: names.functionName, ZipFile: code.zip }));
-    await waitUntilFunctionUpdatedV2({ client: conn.lambda, ...WAIT }, { FunctionName: names.functionName });
+    await conn.lambda.send(
+      new UpdateFunctionCodeCommand({ FunctionName: names.functionName, ZipFile: code.zip }),
+    );
+    await waitUntilFunctionUpdatedV2(
+      { client: conn.lambda, ...WAIT },
+      { FunctionName: names.functionName },
+    );
   }
   await conn.lambda.send(new UpdateFunctionConfigurationCommand(configuration));
-  await waitUntilFunctionUpdatedV2({ client: conn.lambda, ...WAIT }, { FunctionName: names.functionName });
+  await waitUntilFunctionUpdatedV2(
+    { client: conn.lambda, ...WAIT },
+    { FunctionName: names.functionName },
+  );
 }
 
-async function ensureMapping(conn: Connection, functionName: string, queueArn: string): Promise<string> {
+async function ensureMapping(
+  conn: Connection,
+  functionName: string,
+  queueArn: string,
+): Promise<string> {
   const { EventSourceMappings = [] } = await conn.lambda.send(
     new ListEventSourceMappingsCommand({ FunctionName: functionName, EventSourceArn: queueArn }),
   );
@@ -174,27 +216,46 @@ async function ensureMapping(conn: Connection, functionName: string, queueArn: s
 }
 
 /** The article's set-idempotency.ps1: change the worker's environment without a redeploy. */
-export async function setWorkerEnv(conn: Connection, names: LabNames, env: WorkerEnv): Promise<void> {
+export async function setWorkerEnv(
+  conn: Connection,
+  names: LabNames,
+  env: WorkerEnv,
+): Promise<void> {
   await conn.lambda.send(
     new UpdateFunctionConfigurationCommand({
       FunctionName: names.functionName,
       Environment: { Variables: workerEnvironment(names, env) },
     }),
   );
-  await waitUntilFunctionUpdatedV2({ client: conn.lambda, ...WAIT }, { FunctionName: names.functionName });
+  await waitUntilFunctionUpdatedV2(
+    { client: conn.lambda, ...WAIT },
+    { FunctionName: names.functionName },
+  );
 }
 
 /** Turns the event source mapping on or off, and waits until the emulator says it is. */
-export async function setMappingEnabled(conn: Connection, mappingId: string, enabled: boolean): Promise<void> {
-  await conn.lambda.send(new UpdateEventSourceMappingCommand({ UUID: mappingId, Enabled: enabled }));
+export async function setMappingEnabled(
+  conn: Connection,
+  mappingId: string,
+  enabled: boolean,
+): Promise<void> {
+  await conn.lambda.send(
+    new UpdateEventSourceMappingCommand({ UUID: mappingId, Enabled: enabled }),
+  );
   await waitForMappingState(conn, mappingId, enabled ? "Enabled" : "Disabled");
 }
 
-async function waitForMappingState(conn: Connection, mappingId: string, state: string): Promise<void> {
+async function waitForMappingState(
+  conn: Connection,
+  mappingId: string,
+  state: string,
+): Promise<void> {
   const deadline = Date.now() + 30_000;
   let seen: string | undefined;
   while (Date.now() < deadline) {
-    ({ State: seen } = await conn.lambda.send(new GetEventSourceMappingCommand({ UUID: mappingId })));
+    ({ State: seen } = await conn.lambda.send(
+      new GetEventSourceMappingCommand({ UUID: mappingId }),
+    ));
     if (seen === state) return;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
@@ -203,28 +264,42 @@ async function waitForMappingState(conn: Connection, mappingId: string, state: s
 
 /** Removes everything deploy made. Missing pieces are fine: destroy twice is a no-op. */
 export async function destroy(conn: Connection, names: LabNames, say: Say): Promise<void> {
-  const ignoreMissing = (err: unknown) => {
-    if (err instanceof FunctionNotFound || err instanceof TableNotFound || err instanceof QueueDoesNotExist) return;
-    if ((err as { name?: string }).name === "ResourceNotFoundException") return;
-    throw err;
-  };
-  const { EventSourceMappings = [] } = await conn.lambda
-    .send(new ListEventSourceMappingsCommand({ FunctionName: names.functionName }))
-    .catch((err) => (ignoreMissing(err), { EventSourceMappings: [] }));
-  for (const mapping of EventSourceMappings) {
-    if (mapping.UUID) await conn.lambda.send(new DeleteEventSourceMappingCommand({ UUID: mapping.UUID })).catch(ignoreMissing);
+  const listed = await unlessMissing(
+    conn.lambda.send(new ListEventSourceMappingsCommand({ FunctionName: names.functionName })),
+  );
+  for (const { UUID } of listed?.EventSourceMappings ?? []) {
+    if (UUID) await unlessMissing(conn.lambda.send(new DeleteEventSourceMappingCommand({ UUID })));
   }
-  await conn.lambda.send(new DeleteFunctionCommand({ FunctionName: names.functionName })).catch(ignoreMissing);
+  await unlessMissing(
+    conn.lambda.send(new DeleteFunctionCommand({ FunctionName: names.functionName })),
+  );
   for (const queue of [names.queue, names.dlq]) {
-    const url = await conn.sqs
-      .send(new GetQueueUrlCommand({ QueueName: queue }))
-      .then((r) => r.QueueUrl)
-      .catch((err) => (ignoreMissing(err), undefined));
-    if (url) await conn.sqs.send(new DeleteQueueCommand({ QueueUrl: url })).catch(ignoreMissing);
+    const found = await unlessMissing(conn.sqs.send(new GetQueueUrlCommand({ QueueName: queue })));
+    if (found?.QueueUrl)
+      await unlessMissing(conn.sqs.send(new DeleteQueueCommand({ QueueUrl: found.QueueUrl })));
   }
   for (const table of [names.claimsTable, names.ledgerTable, names.powertoolsTable]) {
-    await conn.db.send(new DeleteTableCommand({ TableName: table })).catch(ignoreMissing);
+    await unlessMissing(conn.db.send(new DeleteTableCommand({ TableName: table })));
   }
-  await conn.logs.send(new DeleteLogGroupCommand({ logGroupName: names.logGroup })).catch(ignoreMissing);
+  await unlessMissing(conn.logs.send(new DeleteLogGroupCommand({ logGroupName: names.logGroup })));
   say("destroyed every lab resource");
+}
+
+/** The call's result, or undefined when what it names does not exist. */
+async function unlessMissing<T>(call: Promise<T>): Promise<T | undefined> {
+  try {
+    return await call;
+  } catch (err) {
+    const name = (err as { name?: string }).name ?? "";
+    if (
+      [
+        "ResourceNotFoundException",
+        "QueueDoesNotExist",
+        "AWS.SimpleQueueService.NonExistentQueue",
+      ].includes(name)
+    ) {
+      return undefined;
+    }
+    throw err;
+  }
 }

@@ -19,7 +19,11 @@ export async function openLab(say: Say): Promise<OpenLab> {
   const conn = connect(backend.endpoint);
   try {
     const deployment = await step(say, "deploying the lab", () => deploy(conn, names, say));
-    const lab: Lab = { conn, deployment, backend: { name: backend.name, version: backend.version, endpoint: backend.endpoint } };
+    const lab: Lab = {
+      conn,
+      deployment,
+      backend: { name: backend.name, version: backend.version, endpoint: backend.endpoint },
+    };
     return {
       lab,
       backend,

@@ -28,7 +28,12 @@ export async function readEvents(
   let nextToken: string | undefined;
   do {
     const page = await conn.logs.send(
-      new FilterLogEventsCommand({ logGroupName: logGroup, startTime: sinceMs, nextToken, limit: 10_000 }),
+      new FilterLogEventsCommand({
+        logGroupName: logGroup,
+        startTime: sinceMs,
+        nextToken,
+        limit: 10_000,
+      }),
     );
     for (const { message } of page.events ?? []) {
       const event = message ? parseEvent(message) : undefined;
@@ -43,7 +48,9 @@ export async function scanAll<T>(conn: Connection, table: string): Promise<T[]> 
   const items: T[] = [];
   let ExclusiveStartKey: Record<string, unknown> | undefined;
   do {
-    const page = await conn.db.send(new ScanCommand({ TableName: table, ExclusiveStartKey, ConsistentRead: true }));
+    const page = await conn.db.send(
+      new ScanCommand({ TableName: table, ExclusiveStartKey, ConsistentRead: true }),
+    );
     items.push(...((page.Items ?? []) as T[]));
     ExclusiveStartKey = page.LastEvaluatedKey;
   } while (ExclusiveStartKey);
@@ -51,7 +58,9 @@ export async function scanAll<T>(conn: Connection, table: string): Promise<T[]> 
 }
 
 export const readClaims = (conn: Connection, table: string) =>
-  scanAll<Claim>(conn, table).then((claims) => claims.sort((a, b) => a.orderId.localeCompare(b.orderId)));
+  scanAll<Claim>(conn, table).then((claims) =>
+    claims.sort((a, b) => a.orderId.localeCompare(b.orderId)),
+  );
 
 export const readLedger = (conn: Connection, table: string) => scanAll<LedgerItem>(conn, table);
 
@@ -78,7 +87,12 @@ export async function deadLetterIds(conn: Connection, dlqUrl: string): Promise<S
   const ids = new Set<string>();
   for (let attempt = 0; attempt < 5; attempt++) {
     const { Messages = [] } = await conn.sqs.send(
-      new ReceiveMessageCommand({ QueueUrl: dlqUrl, MaxNumberOfMessages: 10, VisibilityTimeout: 0, WaitTimeSeconds: 0 }),
+      new ReceiveMessageCommand({
+        QueueUrl: dlqUrl,
+        MaxNumberOfMessages: 10,
+        VisibilityTimeout: 0,
+        WaitTimeSeconds: 0,
+      }),
     );
     const before = ids.size;
     for (const m of Messages) if (m.MessageId) ids.add(m.MessageId);
@@ -94,12 +108,19 @@ export interface Unfinished {
 }
 
 /** A message has ended when the worker acknowledged it (charged or skipped) or SQS dead-lettered it. */
-export function unfinished(sent: SentMessage[], events: WorkerEvent[], deadLettered: ReadonlySet<string>): Unfinished[] {
+export function unfinished(
+  sent: SentMessage[],
+  events: WorkerEvent[],
+  deadLettered: ReadonlySet<string>,
+): Unfinished[] {
   const last = new Map<string, WorkerEvent>();
   const done = new Set<string>();
   for (const event of events) {
     last.set(event.messageId, event);
-    if (event.type === "process_end" && (event.outcome === "charged" || event.outcome === "skipped")) {
+    if (
+      event.type === "process_end" &&
+      (event.outcome === "charged" || event.outcome === "skipped")
+    ) {
       done.add(event.messageId);
     }
   }
@@ -107,7 +128,9 @@ export function unfinished(sent: SentMessage[], events: WorkerEvent[], deadLette
     .filter((m) => !done.has(m.messageId) && !deadLettered.has(m.messageId))
     .map((m) => {
       const event = last.get(m.messageId);
-      const lastEvent = event ? `${event.type}${event.outcome ? ` ${String(event.outcome)}` : ""}` : "none yet";
+      const lastEvent = event
+        ? `${event.type}${event.outcome ? ` ${String(event.outcome)}` : ""}`
+        : "none yet";
       return { messageId: m.messageId, intendedOrderId: m.intendedOrderId, lastEvent };
     });
 }
@@ -131,10 +154,13 @@ export async function waitUntilEnded(
   for (;;) {
     const events = await readEvents(conn, deployment.names.logGroup, options.sinceMs, ids);
     const failedOnce = events.some((e) => e.type === "process_end" && e.outcome === "failed");
-    const deadLettered = failedOnce ? await deadLetterIds(conn, deployment.dlqUrl) : new Set<string>();
+    const deadLettered = failedOnce
+      ? await deadLetterIds(conn, deployment.dlqUrl)
+      : new Set<string>();
     const missing = unfinished(sent, events, deadLettered);
     const waitedMs = Date.now() - started;
-    if (missing.length === 0 || waitedMs >= options.timeoutMs) return { events, deadLettered, missing, waitedMs };
+    if (missing.length === 0 || waitedMs >= options.timeoutMs)
+      return { events, deadLettered, missing, waitedMs };
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }

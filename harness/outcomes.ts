@@ -4,7 +4,10 @@ import type { WorkerEvent } from "./events.js";
 import type { IntendedOutcome } from "./scenario.js";
 import type { SentMessage } from "./send.js";
 
-export function intendedOutcomes(sent: SentMessage[], events: WorkerEvent[]): Record<string, IntendedOutcome> {
+export function intendedOutcomes(
+  sent: SentMessage[],
+  events: WorkerEvent[],
+): Record<string, IntendedOutcome> {
   const intendedBy = new Map(sent.map((m) => [m.messageId, m.intendedOrderId]));
   const outcomes: Record<string, IntendedOutcome> = {};
   for (const { intendedOrderId } of sent) {
@@ -17,7 +20,8 @@ export function intendedOutcomes(sent: SentMessage[], events: WorkerEvent[]): Re
     if (outcome) outcome.charges++;
   }
   for (const outcome of Object.values(outcomes)) {
-    outcome.verdict = outcome.charges === 0 ? "lost" : outcome.charges === 1 ? "exactly once" : "duplicated";
+    outcome.verdict =
+      outcome.charges === 0 ? "lost" : outcome.charges === 1 ? "exactly once" : "duplicated";
   }
   return outcomes;
 }

@@ -39,7 +39,12 @@ export function startPollers(conn: Connection, deployment: Deployment, count: nu
         const succeeded = await invoke(conn, deployment, message);
         stats.invocations++;
         if (succeeded && message.ReceiptHandle) {
-          await conn.sqs.send(new DeleteMessageCommand({ QueueUrl: deployment.queueUrl, ReceiptHandle: message.ReceiptHandle }));
+          await conn.sqs.send(
+            new DeleteMessageCommand({
+              QueueUrl: deployment.queueUrl,
+              ReceiptHandle: message.ReceiptHandle,
+            }),
+          );
           stats.deleted++;
         } else {
           stats.failed++; // left alone: it comes back after the visibility timeout, as with a real poller
@@ -64,7 +69,11 @@ export function startPollers(conn: Connection, deployment: Deployment, count: nu
   };
 }
 
-async function invoke(conn: Connection, deployment: Deployment, message: Message): Promise<boolean> {
+async function invoke(
+  conn: Connection,
+  deployment: Deployment,
+  message: Message,
+): Promise<boolean> {
   const event: SQSEvent = { Records: [sqsRecord(message, deployment.queueArn, conn.region)] };
   const response = await conn.lambda.send(
     new InvokeCommand({
@@ -74,7 +83,9 @@ async function invoke(conn: Connection, deployment: Deployment, message: Message
     }),
   );
   if (response.FunctionError) return false;
-  const payload = response.Payload ? (JSON.parse(new TextDecoder().decode(response.Payload)) as SQSBatchResponse | null) : null;
+  const payload = response.Payload
+    ? (JSON.parse(new TextDecoder().decode(response.Payload)) as SQSBatchResponse | null)
+    : null;
   return !payload?.batchItemFailures?.some((f) => f.itemIdentifier === message.MessageId);
 }
 
@@ -89,7 +100,8 @@ export function sqsRecord(message: Message, queueArn: string, region: string): S
       ApproximateReceiveCount: attributes.ApproximateReceiveCount ?? "1",
       SentTimestamp: attributes.SentTimestamp ?? String(Date.now()),
       SenderId: attributes.SenderId ?? "000000000000",
-      ApproximateFirstReceiveTimestamp: attributes.ApproximateFirstReceiveTimestamp ?? String(Date.now()),
+      ApproximateFirstReceiveTimestamp:
+        attributes.ApproximateFirstReceiveTimestamp ?? String(Date.now()),
     },
     messageAttributes: {},
     md5OfBody: message.MD5OfBody ?? "",

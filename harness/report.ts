@@ -24,7 +24,8 @@ const show = (value: unknown) => (typeof value === "string" ? value : JSON.strin
 
 export function renderPhase(phase: PhaseResult, index: number, total: number): string {
   const { setup, sent, observed } = phase;
-  const delivery = setup.pollers > 0 ? `${setup.pollers} harness pollers` : "the event source mapping";
+  const delivery =
+    setup.pollers > 0 ? `${setup.pollers} harness pollers` : "the event source mapping";
   const knobs = [
     `guard=${setup.guard}`,
     `parse=${setup.parseMode}`,
@@ -35,7 +36,9 @@ export function renderPhase(phase: PhaseResult, index: number, total: number): s
   const out: string[] = [];
   out.push(style("bold", `Phase ${index + 1}/${total}: ${phase.name}`));
   out.push(`  ${knobs} · delivered by ${delivery}`);
-  out.push(`  sent ${sent.messages} message(s): ${sent.bodies.map((b) => style("yellow", b)).join(", ")}`);
+  out.push(
+    `  sent ${sent.messages} message(s): ${sent.bodies.map((b) => style("yellow", b)).join(", ")}`,
+  );
   out.push("");
   out.push("  Events by type");
   const counts = Object.entries(observed.eventCounts).sort(([a], [b]) => a.localeCompare(b));
@@ -43,7 +46,14 @@ export function renderPhase(phase: PhaseResult, index: number, total: number): s
   out.push(query(QUERIES.countsByType));
   out.push("");
   out.push("  Charges");
-  out.push(indent(table(["charges", "orders", "messages"], [[observed.charges.charges, observed.charges.orders, observed.charges.messages]])));
+  out.push(
+    indent(
+      table(
+        ["charges", "orders", "messages"],
+        [[observed.charges.charges, observed.charges.orders, observed.charges.messages]],
+      ),
+    ),
+  );
   out.push(query(QUERIES.charges));
   out.push("");
   out.push("  Claims table (DynamoDB scan)");
@@ -53,7 +63,12 @@ export function renderPhase(phase: PhaseResult, index: number, total: number): s
       : indent(
           table(
             ["orderId", "status", "messageId", "completedMessageId"],
-            observed.claims.map((c) => [c.orderId, c.status, c.messageId, c.completedMessageId ?? ""]),
+            observed.claims.map((c) => [
+              c.orderId,
+              c.status,
+              c.messageId,
+              c.completedMessageId ?? "",
+            ]),
           ),
         ),
   );
@@ -67,20 +82,31 @@ export function renderPhase(phase: PhaseResult, index: number, total: number): s
           order,
           o.messages,
           o.charges,
-          o.verdict === "exactly once" ? style("green", `✓ ${o.verdict}`) : style("red", `✗ ${o.verdict}`),
+          o.verdict === "exactly once"
+            ? style("green", `✓ ${o.verdict}`)
+            : style("red", `✗ ${o.verdict}`),
         ]),
       ),
     ),
   );
-  out.push(`  ledger items ${observed.ledger} · dead-lettered ${observed.dlq} · max concurrent invocations ${observed.maxConcurrency}`);
+  out.push(
+    `  ledger items ${observed.ledger} · dead-lettered ${observed.dlq} · max concurrent invocations ${observed.maxConcurrency}`,
+  );
   for (const m of phase.wait.missing) {
-    out.push(style("red", `  still waiting for ${m.messageId} (${m.intendedOrderId}), last event: ${m.lastEvent}`));
+    out.push(
+      style(
+        "red",
+        `  still waiting for ${m.messageId} (${m.intendedOrderId}), last event: ${m.lastEvent}`,
+      ),
+    );
   }
   out.push("");
   out.push("  Checks");
   for (const check of phase.checks) {
     const mark = check.pass ? style("green", "✓") : style("red", "✗");
-    const detail = check.pass ? show(check.actual) : `expected ${show(check.expected)}, got ${show(check.actual)}`;
+    const detail = check.pass
+      ? show(check.actual)
+      : `expected ${show(check.expected)}, got ${show(check.actual)}`;
     out.push(`  ${mark} ${check.name}: ${detail}`);
   }
   return out.join("\n");
@@ -90,7 +116,12 @@ export function renderScenario(result: ScenarioResult): string {
   const out: string[] = [];
   out.push(style("bold", `${result.scenario}: ${result.title}`));
   out.push(wrap(result.story, 96));
-  out.push(style("dim", `backend: ${result.backend.name} ${result.backend.version} at ${result.backend.endpoint}`));
+  out.push(
+    style(
+      "dim",
+      `backend: ${result.backend.name} ${result.backend.version} at ${result.backend.endpoint}`,
+    ),
+  );
   out.push("");
   result.phases.forEach((phase, i) => {
     out.push(renderPhase(phase, i, result.phases.length));

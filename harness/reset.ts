@@ -1,5 +1,9 @@
 // Between phases: empty the queues and the tables, so each phase starts from nothing.
-import { DeleteMessageCommand, PurgeQueueCommand, ReceiveMessageCommand } from "@aws-sdk/client-sqs";
+import {
+  DeleteMessageCommand,
+  PurgeQueueCommand,
+  ReceiveMessageCommand,
+} from "@aws-sdk/client-sqs";
 import { BatchWriteCommand } from "@aws-sdk/lib-dynamodb";
 import type { Connection } from "./connection.js";
 import type { Deployment } from "./deploy.js";
@@ -20,7 +24,11 @@ async function emptyQueue(conn: Connection, queueUrl: string): Promise<void> {
     if ((err as { name?: string }).name !== "PurgeQueueInProgress") throw err;
     for (;;) {
       const { Messages = [] } = await conn.sqs.send(
-        new ReceiveMessageCommand({ QueueUrl: queueUrl, MaxNumberOfMessages: 10, WaitTimeSeconds: 0 }),
+        new ReceiveMessageCommand({
+          QueueUrl: queueUrl,
+          MaxNumberOfMessages: 10,
+          WaitTimeSeconds: 0,
+        }),
       );
       if (Messages.length === 0) return;
       for (const { ReceiptHandle } of Messages) {
@@ -33,7 +41,9 @@ async function emptyQueue(conn: Connection, queueUrl: string): Promise<void> {
 async function emptyTable(conn: Connection, table: string, key: string): Promise<void> {
   const items = await scanAll<Record<string, unknown>>(conn, table);
   for (let i = 0; i < items.length; i += 25) {
-    const batch = items.slice(i, i + 25).map((item) => ({ DeleteRequest: { Key: { [key]: item[key] } } }));
+    const batch = items
+      .slice(i, i + 25)
+      .map((item) => ({ DeleteRequest: { Key: { [key]: item[key] } } }));
     await conn.db.send(new BatchWriteCommand({ RequestItems: { [table]: batch } }));
   }
 }

@@ -1,5 +1,8 @@
 // Runs a scenario's phases against a deployed lab: reset, configure, send, wait, observe, check.
-import { GetEventSourceMappingCommand, GetFunctionConfigurationCommand } from "@aws-sdk/client-lambda";
+import {
+  GetEventSourceMappingCommand,
+  GetFunctionConfigurationCommand,
+} from "@aws-sdk/client-lambda";
 import type { Connection } from "./connection.js";
 import { type Deployment, setMappingEnabled, setWorkerEnv } from "./deploy.js";
 import { chargeSummary, chargesByOrder, countsByType } from "./insights.js";
@@ -8,9 +11,15 @@ import { intendedOutcomes } from "./outcomes.js";
 import { invocationIntervals, maxConcurrency } from "./overlap.js";
 import { startPollers } from "./pollers.js";
 import { resetState } from "./reset.js";
-import type { Check, Phase, PhaseFacts, Scenario, Workload } from "./scenario.js";
-import { mangleLikePowerShell, orderBody, readBodyFile, type SentMessage, sendCopies } from "./send.js";
 import { quiet, type Say } from "./say.js";
+import type { Check, Phase, PhaseFacts, Scenario, Workload } from "./scenario.js";
+import {
+  mangleLikePowerShell,
+  orderBody,
+  readBodyFile,
+  type SentMessage,
+  sendCopies,
+} from "./send.js";
 import { workerEnvironment } from "./worker-env.js";
 
 export interface Lab {
@@ -21,10 +30,16 @@ export interface Lab {
 
 export interface PhaseResult {
   name: string;
-  setup: Required<Omit<Phase["setup"], "raceWindowMs" | "leaseMs">> & { raceWindowMs?: number; leaseMs?: number };
+  setup: Required<Omit<Phase["setup"], "raceWindowMs" | "leaseMs">> & {
+    raceWindowMs?: number;
+    leaseMs?: number;
+  };
   sent: PhaseFacts["sent"];
   observed: PhaseFacts["observed"];
-  wait: { ms: number; missing: { messageId: string; intendedOrderId: string; lastEvent: string }[] };
+  wait: {
+    ms: number;
+    missing: { messageId: string; intendedOrderId: string; lastEvent: string }[];
+  };
   checks: Check[];
   pass: boolean;
   durationMs: number;
@@ -42,7 +57,11 @@ export interface ScenarioResult {
 
 const DEFAULT_TIMEOUT_MS = 60_000;
 
-export async function runScenario(scenario: Scenario, lab: Lab, say: Say = quiet): Promise<ScenarioResult> {
+export async function runScenario(
+  scenario: Scenario,
+  lab: Lab,
+  say: Say = quiet,
+): Promise<ScenarioResult> {
   const started = Date.now();
   const phases: PhaseResult[] = [];
   for (const [index, phase] of scenario.phases.entries()) {
@@ -63,7 +82,13 @@ export async function runScenario(scenario: Scenario, lab: Lab, say: Say = quiet
 async function runPhase(phase: Phase, lab: Lab, say: Say): Promise<PhaseResult> {
   const started = Date.now();
   const { conn, deployment } = lab;
-  const setup = { parseMode: "lenient", fault: "none", workMs: 0, pollers: 0, ...phase.setup } as PhaseResult["setup"];
+  const setup = {
+    parseMode: "lenient",
+    fault: "none",
+    workMs: 0,
+    pollers: 0,
+    ...phase.setup,
+  } as PhaseResult["setup"];
 
   // Harness pollers and the event source mapping must not both consume the queue.
   await ensureMapping(conn, deployment, setup.pollers === 0);
@@ -75,7 +100,10 @@ async function runPhase(phase: Phase, lab: Lab, say: Say): Promise<PhaseResult> 
   const timeoutMs = phase.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const pollers = setup.pollers > 0 ? startPollers(conn, deployment, setup.pollers) : undefined;
   const sent: SentMessage[] = [];
-  const sendAndRemember = async (message: { body: string; intendedOrderId: string }, copies: number) => {
+  const sendAndRemember = async (
+    message: { body: string; intendedOrderId: string },
+    copies: number,
+  ) => {
     const batch = await sendCopies(conn, deployment.queueUrl, message, copies);
     sent.push(...batch);
     return batch;
@@ -83,7 +111,10 @@ async function runPhase(phase: Phase, lab: Lab, say: Say): Promise<PhaseResult> 
   const workload: Workload = {
     send: ({ copies = 1, mangled = false, ...order }) => {
       const body = orderBody(order);
-      return sendAndRemember({ body: mangled ? mangleLikePowerShell(body) : body, intendedOrderId: order.orderId }, copies);
+      return sendAndRemember(
+        { body: mangled ? mangleLikePowerShell(body) : body, intendedOrderId: order.orderId },
+        copies,
+      );
     },
     sendBodyFile: (file, copies = 1) => sendAndRemember(readBodyFile(file), copies),
     settle: async () => {
@@ -126,7 +157,9 @@ async function runPhase(phase: Phase, lab: Lab, say: Say): Promise<PhaseResult> 
   };
   const checks = [...invariantChecks(facts, waited.missing.length), ...phase.checks(facts)];
   if (waited.missing.length > 0) {
-    say(`  ${waited.missing.length} message(s) had not ended after ${(timeoutMs / 1000).toFixed(0)} s`);
+    say(
+      `  ${waited.missing.length} message(s) had not ended after ${(timeoutMs / 1000).toFixed(0)} s`,
+    );
   }
   return {
     name: phase.name,
@@ -142,10 +175,18 @@ async function runPhase(phase: Phase, lab: Lab, say: Say): Promise<PhaseResult> 
 
 /** True in every phase of every scenario: what the lab's evidence rests on. */
 function invariantChecks(facts: PhaseFacts, missing: number): Check[] {
-  const charged = facts.events.filter((e) => e.type === "charge_applied").map((e) => String(e.chargeId)).sort();
+  const charged = facts.events
+    .filter((e) => e.type === "charge_applied")
+    .map((e) => String(e.chargeId))
+    .sort();
   const ledger = facts.ledgerItems.map((item) => item.chargeId).sort();
   return [
-    { name: "every sent message ended (acknowledged or dead-lettered)", pass: missing === 0, expected: 0, actual: missing },
+    {
+      name: "every sent message ended (acknowledged or dead-lettered)",
+      pass: missing === 0,
+      expected: 0,
+      actual: missing,
+    },
     {
       name: "each charge_applied has exactly one ledger item",
       pass: JSON.stringify(charged) === JSON.stringify(ledger),
@@ -155,17 +196,30 @@ function invariantChecks(facts: PhaseFacts, missing: number): Check[] {
   ];
 }
 
-async function ensureMapping(conn: Connection, deployment: Deployment, enabled: boolean): Promise<void> {
-  const { State } = await conn.lambda.send(new GetEventSourceMappingCommand({ UUID: deployment.mappingId }));
-  if ((State === "Enabled") !== enabled) await setMappingEnabled(conn, deployment.mappingId, enabled);
+async function ensureMapping(
+  conn: Connection,
+  deployment: Deployment,
+  enabled: boolean,
+): Promise<void> {
+  const { State } = await conn.lambda.send(
+    new GetEventSourceMappingCommand({ UUID: deployment.mappingId }),
+  );
+  if ((State === "Enabled") !== enabled)
+    await setMappingEnabled(conn, deployment.mappingId, enabled);
 }
 
-async function ensureWorkerEnv(conn: Connection, deployment: Deployment, setup: PhaseResult["setup"]): Promise<void> {
+async function ensureWorkerEnv(
+  conn: Connection,
+  deployment: Deployment,
+  setup: PhaseResult["setup"],
+): Promise<void> {
   const wanted = workerEnvironment(deployment.names, setup);
   const { Environment } = await conn.lambda.send(
     new GetFunctionConfigurationCommand({ FunctionName: deployment.names.functionName }),
   );
   const current = Environment?.Variables ?? {};
-  const same = Object.keys(wanted).length === Object.keys(current).length && Object.entries(wanted).every(([k, v]) => current[k] === v);
+  const same =
+    Object.keys(wanted).length === Object.keys(current).length &&
+    Object.entries(wanted).every(([k, v]) => current[k] === v);
   if (!same) await setWorkerEnv(conn, deployment.names, setup);
 }

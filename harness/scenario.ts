@@ -2,8 +2,8 @@
 // the setup (guard, fault, pollers) the nemesis, the checks the checker. Kept apart so a
 // scenario file reads as a story: what happens, and what must be true afterwards.
 import { isDeepStrictEqual } from "node:util";
-import type { Claim } from "../worker/store.js";
 import type { Fault, GuardName, ParseMode } from "../worker/config.js";
+import type { Claim } from "../worker/store.js";
 import type { WorkerEvent } from "./events.js";
 import type { ChargeSummary } from "./insights.js";
 import type { LedgerItem } from "./observe.js";
@@ -78,7 +78,10 @@ export interface Scenario {
 }
 
 export const scenario = (definition: Scenario): Scenario => definition;
-export const phase = (name: string, definition: Omit<Phase, "name">): Phase => ({ name, ...definition });
+export const phase = (name: string, definition: Omit<Phase, "name">): Phase => ({
+  name,
+  ...definition,
+});
 
 export function equal(name: string, actual: unknown, expected: unknown): Check {
   return { name, pass: isDeepStrictEqual(actual, expected), expected, actual };
@@ -93,5 +96,10 @@ export function greaterThan(name: string, actual: number, bound: number): Check 
 }
 
 export function oneOf(name: string, actual: unknown, allowed: readonly unknown[]): Check {
-  return { name, pass: allowed.some((value) => isDeepStrictEqual(value, actual)), expected: `one of ${allowed.length} sent`, actual };
+  return {
+    name,
+    pass: allowed.some((value) => isDeepStrictEqual(value, actual)),
+    expected: `one of ${allowed.length} sent`,
+    actual,
+  };
 }

@@ -19,7 +19,11 @@ export interface SentMessage {
 }
 
 /** The article's body, byte for byte: amount keeps its two decimals. */
-export function orderBody({ orderId, customerId = "CUSTOMER-123", amount = 150 }: OrderInput): string {
+export function orderBody({
+  orderId,
+  customerId = "CUSTOMER-123",
+  amount = 150,
+}: OrderInput): string {
   return `{"orderId":${JSON.stringify(orderId)},"customerId":${JSON.stringify(customerId)},"amount":${amount.toFixed(2)}}`;
 }
 
@@ -37,7 +41,9 @@ export function readBodyFile(file: string): { body: string; intendedOrderId: str
   try {
     body = readFileSync(file, "utf8").trim();
   } catch (err) {
-    throw new UsageError(`cannot read body file ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+    throw new UsageError(
+      `cannot read body file ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`,
+    );
   }
   let intendedOrderId = "unknown";
   try {
@@ -61,9 +67,15 @@ export async function sendCopies(
   }
   const sent: SentMessage[] = [];
   for (let copy = 1; copy <= copies; copy++) {
-    const { MessageId } = await conn.sqs.send(new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: message.body }));
+    const { MessageId } = await conn.sqs.send(
+      new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: message.body }),
+    );
     if (!MessageId) throw new Error("SendMessage returned no MessageId");
-    const one = { messageId: MessageId, body: message.body, intendedOrderId: message.intendedOrderId };
+    const one = {
+      messageId: MessageId,
+      body: message.body,
+      intendedOrderId: message.intendedOrderId,
+    };
     sent.push(one);
     onSent(one, copy);
   }

@@ -16,7 +16,11 @@ export default scenario({
         equal("process_start events", observed.eventCounts.process_start, 4),
         equal("charge_applied events", observed.eventCounts.charge_applied, 4),
         equal("process_end events", observed.eventCounts.process_end, 4),
-        equal("charges / orders / messages", observed.charges, { charges: 4, orders: 1, messages: 4 }),
+        equal("charges / orders / messages", observed.charges, {
+          charges: 4,
+          orders: 1,
+          messages: 4,
+        }),
         equal("ORDER-001 charged four times", observed.chargesByOrder, { "ORDER-001": 4 }),
         equal("ledger items (what the customer's card shows)", observed.ledger, 4),
         equal("claims (no guard, no claims)", observed.claims.length, 0),

@@ -14,7 +14,11 @@ export default scenario({
       workload: (lab) => lab.send({ orderId: "ORDER-003", copies: 10 }),
       checks: ({ sent, observed }) => [
         equal("distinct MessageIds", new Set(sent.messageIds).size, 10),
-        equal("charges / orders / messages", observed.charges, { charges: 1, orders: 1, messages: 1 }),
+        equal("charges / orders / messages", observed.charges, {
+          charges: 1,
+          orders: 1,
+          messages: 1,
+        }),
         equal("claim_won", observed.eventCounts.claim_won, 1),
         equal("claim_lost", observed.eventCounts.claim_lost, 9),
         equal("skip_duplicate", observed.eventCounts.skip_duplicate, 9),
@@ -24,7 +28,11 @@ export default scenario({
           observed.claims.map((c) => `${c.orderId}/${c.status}`),
           ["ORDER-003/COMPLETED"],
         ),
-        oneOf("completedMessageId is one of the copies sent", observed.claims[0]?.completedMessageId, sent.messageIds),
+        oneOf(
+          "completedMessageId is one of the copies sent",
+          observed.claims[0]?.completedMessageId,
+          sent.messageIds,
+        ),
         equal("ledger items", observed.ledger, 1),
       ],
     }),

@@ -1,13 +1,17 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { UNPARSEABLE } from "../worker/order.js";
+import type { WorkerEvent } from "../harness/events.js";
 import { equal, phase, scenario } from "../harness/scenario.js";
 import { orderBody } from "../harness/send.js";
-import type { WorkerEvent } from "../harness/events.js";
+import { UNPARSEABLE } from "../worker/order.js";
 
 const everyEventSays = (events: WorkerEvent[], orderId: string) =>
-  equal(`every event says orderId "${orderId}"`, [...new Set(events.map((e) => e.orderId))], [orderId]);
+  equal(
+    `every event says orderId "${orderId}"`,
+    [...new Set(events.map((e) => e.orderId))],
+    [orderId],
+  );
 
 /** The fix the article used: write the JSON to a file and send file://body.json. */
 function bodyFile(orderId: string): string {
@@ -22,8 +26,8 @@ export default scenario({
   story:
     "PowerShell strips the double quotes from JSON passed inline to --message-body, so the queue " +
     "receives {orderId:ORDER-001,customerId:CUSTOMER-123,amount:150.00}. JSON.parse fails and the " +
-    "worker falls back to the key \"unparseable\". With the guard off every copy still charges. With " +
-    "the guard on, the claim locks \"unparseable\": a later, different order that is also mangled " +
+    'worker falls back to the key "unparseable". With the guard off every copy still charges. With ' +
+    'the guard on, the claim locks "unparseable": a later, different order that is also mangled ' +
     "(ORDER-002) loses the claim and is silently skipped, never charged. Sent from a body file, both " +
     "orders charge under their real ids.",
   phases: [
@@ -31,11 +35,17 @@ export default scenario({
       setup: { guard: "off", workMs: 100 },
       workload: (lab) => lab.send({ orderId: "ORDER-001", copies: 4, mangled: true }),
       checks: ({ sent, observed, events }) => [
-        equal("the body the queue received", sent.bodies, ["{orderId:ORDER-001,customerId:CUSTOMER-123,amount:150.00}"]),
+        equal("the body the queue received", sent.bodies, [
+          "{orderId:ORDER-001,customerId:CUSTOMER-123,amount:150.00}",
+        ]),
         everyEventSays(events, UNPARSEABLE),
         equal("parse_failed events", observed.eventCounts.parse_failed, 4),
         equal("charges by the key the worker saw", observed.chargesByOrder, { [UNPARSEABLE]: 4 }),
-        equal("ORDER-001, as the sender meant it", observed.intended["ORDER-001"]?.verdict, "duplicated"),
+        equal(
+          "ORDER-001, as the sender meant it",
+          observed.intended["ORDER-001"]?.verdict,
+          "duplicated",
+        ),
       ],
     }),
     phase("two different orders, both mangled, guard on", {
@@ -55,7 +65,11 @@ export default scenario({
         equal("charges", observed.charges.charges, 1),
         equal("ORDER-001 charged once", observed.intended["ORDER-001"]?.verdict, "exactly once"),
         equal("ORDER-002 never charged (lost)", observed.intended["ORDER-002"]?.verdict, "lost"),
-        equal("skip_duplicate (ORDER-002, skipped as a copy of another order)", observed.eventCounts.skip_duplicate, 1),
+        equal(
+          "skip_duplicate (ORDER-002, skipped as a copy of another order)",
+          observed.eventCounts.skip_duplicate,
+          1,
+        ),
       ],
     }),
     phase("the same orders sent from a body file, guard on", {

@@ -19,7 +19,11 @@ export default scenario({
       checks: ({ observed }) => [
         atLeast("copies really overlapped (maxConcurrency)", observed.maxConcurrency, 2),
         greaterThan("charges (more than one is the bug)", observed.charges.charges, 1),
-        equal("ORDER-004 charged more than once", observed.intended["ORDER-004"]?.verdict, "duplicated"),
+        equal(
+          "ORDER-004 charged more than once",
+          observed.intended["ORDER-004"]?.verdict,
+          "duplicated",
+        ),
       ],
     }),
     phase("racing copies, conditional claim", {

@@ -7,7 +7,12 @@ export type GuardName = (typeof GUARDS)[number];
 export const PARSE_MODES = ["lenient", "strict"] as const;
 export type ParseMode = (typeof PARSE_MODES)[number];
 
-export const FAULTS = ["none", "crash-after-claim", "fail-charge-once", "fail-charge-always"] as const;
+export const FAULTS = [
+  "none",
+  "crash-after-claim",
+  "fail-charge-once",
+  "fail-charge-always",
+] as const;
 export type Fault = (typeof FAULTS)[number];
 
 export interface WorkerConfig {
@@ -49,6 +54,7 @@ function oneOf<T extends string>(name: string, value: string, allowed: readonly 
 function milliseconds(name: string, value: string | undefined, fallback: number): number {
   if (value === undefined || value === "") return fallback;
   const ms = Number(value);
-  if (!Number.isInteger(ms) || ms < 0) throw new Error(`${name} must be a whole number, got "${value}"`);
+  if (!Number.isInteger(ms) || ms < 0)
+    throw new Error(`${name} must be a whole number, got "${value}"`);
   return ms;
 }

@@ -9,9 +9,11 @@ import { off } from "./guards/off.js";
 import { createLog } from "./log.js";
 import { parseOrder } from "./order.js";
 
-const notBuiltYet = (name: string): Guard => async () => {
-  throw new Error(`guard "${name}" is not built into this worker yet`);
-};
+const notBuiltYet =
+  (name: string): Guard =>
+  async () => {
+    throw new Error(`guard "${name}" is not built into this worker yet`);
+  };
 
 const guards: Record<GuardName, Guard> = {
   off,
@@ -32,7 +34,11 @@ export async function handler(event: SQSEvent, context: Context): Promise<SQSBat
   return { batchItemFailures };
 }
 
-async function processRecord(record: SQSRecord, requestId: string, config: WorkerConfig): Promise<Outcome> {
+async function processRecord(
+  record: SQSRecord,
+  requestId: string,
+  config: WorkerConfig,
+): Promise<Outcome> {
   const startedAt = Date.now();
   const invocation = { messageId: record.messageId, requestId };
   const parsed = parseOrder(record.body);
@@ -51,9 +57,16 @@ async function processRecord(record: SQSRecord, requestId: string, config: Worke
   }
   try {
     const guard = guards[config.guard];
-    return end(await guard({ order, invocation, config, log, charge: () => charge(order, invocation, config, log) }));
+    return end(
+      await guard({
+        order,
+        invocation,
+        config,
+        log,
+        charge: () => charge(order, invocation, config, log),
+      }),
+    );
   } catch (err) {
     return end("failed", { error: (err as Error).message });
   }
 }
-

@@ -33,7 +33,15 @@ export function formatLine(
   now: Date = new Date(),
 ): string {
   const { orderId, messageId, requestId, guard } = context;
-  return JSON.stringify({ type, orderId, messageId, requestId, guard, ts: now.toISOString(), ...details });
+  return JSON.stringify({
+    type,
+    orderId,
+    messageId,
+    requestId,
+    guard,
+    ts: now.toISOString(),
+    ...details,
+  });
 }
 
 export function createLog(context: LogContext, write = (line: string) => console.log(line)): Log {

@@ -2,7 +2,12 @@
 // charges ledger (one item per charge, what a payment provider would have on record).
 import { randomUUID } from "node:crypto";
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
-import { DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import {
+  DynamoDBDocumentClient,
+  GetCommand,
+  PutCommand,
+  UpdateCommand,
+} from "@aws-sdk/lib-dynamodb";
 import type { Order } from "./order.js";
 
 // The endpoint comes from AWS_ENDPOINT_URL, which both emulators set inside the function.
@@ -24,14 +29,20 @@ export interface Invocation {
 }
 
 export async function readClaim(table: string, orderId: string): Promise<Claim | undefined> {
-  const { Item } = await db.send(new GetCommand({ TableName: table, Key: { orderId }, ConsistentRead: true }));
+  const { Item } = await db.send(
+    new GetCommand({ TableName: table, Key: { orderId }, ConsistentRead: true }),
+  );
   return Item as Claim | undefined;
 }
 
 /** The check and the reservation in one operation: it fails if any item holds this orderId. */
 export async function putClaimIfAbsent(table: string, claim: Claim): Promise<void> {
   await db.send(
-    new PutCommand({ TableName: table, Item: claim, ConditionExpression: "attribute_not_exists(orderId)" }),
+    new PutCommand({
+      TableName: table,
+      Item: claim,
+      ConditionExpression: "attribute_not_exists(orderId)",
+    }),
   );
 }
 
@@ -45,7 +56,8 @@ export async function completeClaim(table: string, orderId: string, by: Invocati
     new UpdateCommand({
       TableName: table,
       Key: { orderId },
-      UpdateExpression: "SET #status = :completed, completedMessageId = :messageId, completedAt = :now",
+      UpdateExpression:
+        "SET #status = :completed, completedMessageId = :messageId, completedAt = :now",
       ConditionExpression: "messageId = :messageId",
       ExpressionAttributeNames: { "#status": "status" },
       ExpressionAttributeValues: {

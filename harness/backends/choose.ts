@@ -7,17 +7,30 @@ import { DEFAULT_ENDPOINT, useEndpoint } from "./endpoint.js";
 import { probeHealth } from "./health.js";
 import { startMiniStack } from "./ministack.js";
 
-export async function chooseBackend(say: Say, env: NodeJS.ProcessEnv = process.env): Promise<RunningBackend> {
-  const forced = env.LAB_BACKEND && env.LAB_BACKEND !== "auto" ? parseBackendName(env.LAB_BACKEND) : undefined;
+export async function chooseBackend(
+  say: Say,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<RunningBackend> {
+  const forced =
+    env.LAB_BACKEND && env.LAB_BACKEND !== "auto" ? parseBackendName(env.LAB_BACKEND) : undefined;
   const backend = await pick(forced, say, env);
   say(`backend: ${backend.name} (${backend.version}) at ${backend.endpoint}: ${backend.reason}`);
   return backend;
 }
 
-async function pick(forced: BackendName | undefined, say: Say, env: NodeJS.ProcessEnv): Promise<RunningBackend> {
+async function pick(
+  forced: BackendName | undefined,
+  say: Say,
+  env: NodeJS.ProcessEnv,
+): Promise<RunningBackend> {
   const ministackPort = env.LAB_MINISTACK_PORT ? Number(env.LAB_MINISTACK_PORT) : undefined;
-  if (ministackPort !== undefined && !(Number.isInteger(ministackPort) && ministackPort > 0 && ministackPort < 65536)) {
-    throw new UsageError(`LAB_MINISTACK_PORT must be a port number, got "${env.LAB_MINISTACK_PORT}"`);
+  if (
+    ministackPort !== undefined &&
+    !(Number.isInteger(ministackPort) && ministackPort > 0 && ministackPort < 65536)
+  ) {
+    throw new UsageError(
+      `LAB_MINISTACK_PORT must be a port number, got "${env.LAB_MINISTACK_PORT}"`,
+    );
   }
   const ministack = (reason: string) => startMiniStack({ say, reason, port: ministackPort });
 
@@ -27,14 +40,19 @@ async function pick(forced: BackendName | undefined, say: Say, env: NodeJS.Proce
     case "ministack":
       return ministack("LAB_BACKEND=ministack");
     case "testcontainers":
-      throw new UsageError("the testcontainers backend is not built yet; use LAB_BACKEND=endpoint or ministack");
+      throw new UsageError(
+        "the testcontainers backend is not built yet; use LAB_BACKEND=endpoint or ministack",
+      );
     case undefined:
       break;
   }
   // A LAB_ENDPOINT the user set must answer: silently starting something else would hide the mistake.
   if (env.LAB_ENDPOINT) return useEndpoint(env.LAB_ENDPOINT, "LAB_ENDPOINT is set");
-  if (await probeHealth(DEFAULT_ENDPOINT)) return useEndpoint(DEFAULT_ENDPOINT, `an emulator answers at ${DEFAULT_ENDPOINT}`);
-  return ministack(`no emulator answers at ${DEFAULT_ENDPOINT}, so the lab starts its own (no Docker needed)`);
+  if (await probeHealth(DEFAULT_ENDPOINT))
+    return useEndpoint(DEFAULT_ENDPOINT, `an emulator answers at ${DEFAULT_ENDPOINT}`);
+  return ministack(
+    `no emulator answers at ${DEFAULT_ENDPOINT}, so the lab starts its own (no Docker needed)`,
+  );
 }
 
 export function parseBackendName(value: string): BackendName {

@@ -16,7 +16,9 @@ export async function useEndpoint(endpoint: string, reason: string): Promise<Run
   }
   const missing = missingServices(health);
   if (missing.length > 0) {
-    throw new LabError(`the emulator at ${endpoint} does not run ${missing.join(", ")}; the lab needs them`);
+    throw new LabError(
+      `the emulator at ${endpoint} does not run ${missing.join(", ")}; the lab needs them`,
+    );
   }
   return {
     name: "endpoint",

@@ -6,15 +6,27 @@ export interface Health {
   services: Record<string, string>;
 }
 
-export async function probeHealth(endpoint: string, timeoutMs = 1_500): Promise<Health | undefined> {
+export async function probeHealth(
+  endpoint: string,
+  timeoutMs = 1_500,
+): Promise<Health | undefined> {
   try {
     const response = await fetch(new URL("/_localstack/health", endpoint), {
       signal: AbortSignal.timeout(timeoutMs),
     });
     if (!response.ok) return undefined;
-    const body = (await response.json()) as { version?: string; edition?: string; services?: Record<string, string> };
+    const body = (await response.json()) as {
+      version?: string;
+      edition?: string;
+      services?: Record<string, string>;
+    };
     // MiniStack calls its editions "light"/"full"; LocalStack says "community" or "pro".
-    const product = body.edition === "light" || body.edition === "full" ? "ministack" : body.version ? "localstack" : "unknown";
+    const product =
+      body.edition === "light" || body.edition === "full"
+        ? "ministack"
+        : body.version
+          ? "localstack"
+          : "unknown";
     return { product, version: body.version ?? "unknown", services: body.services ?? {} };
   } catch {
     return undefined;
@@ -25,5 +37,7 @@ export const REQUIRED_SERVICES = ["sqs", "dynamodb", "lambda", "logs"] as const;
 
 /** The services the lab needs that this emulator does not report as up. */
 export function missingServices(health: Health): string[] {
-  return REQUIRED_SERVICES.filter((name) => !["available", "running"].includes(health.services[name] ?? ""));
+  return REQUIRED_SERVICES.filter(
+    (name) => !["available", "running"].includes(health.services[name] ?? ""),
+  );
 }

@@ -33,7 +33,10 @@ export function ministackPaths(labDir = LAB_DIR): MiniStackPaths {
 }
 
 /** The environment MiniStack runs with: loopback only, just the services the lab needs. */
-export function ministackEnv(port: number, base: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
+export function ministackEnv(
+  port: number,
+  base: NodeJS.ProcessEnv = process.env,
+): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...base };
   // The user's real AWS identity must not leak into the emulator or the functions it runs.
   for (const key of Object.keys(env)) if (key.startsWith("AWS_")) delete env[key];
@@ -64,13 +67,26 @@ export async function ensureMiniStack(say: Say, labDir = LAB_DIR): Promise<MiniS
     if (made.code !== 0) throw new LabError(`python -m venv failed:\n${made.output.trim()}`);
   }
 
-  const offline = existsSync(paths.wheels) && readdirSync(paths.wheels).some((f) => f.endsWith(".whl"));
+  const offline =
+    existsSync(paths.wheels) && readdirSync(paths.wheels).some((f) => f.endsWith(".whl"));
   const source = offline ? ["--no-index", "--find-links", paths.wheels] : [];
   say(`installing ministack==${MINISTACK_VERSION} from ${offline ? paths.wheels : "PyPI"} (once)`);
   const installed = await run(
     paths.python,
-    ["-m", "pip", "install", "--disable-pip-version-check", "--progress-bar", "off", ...source, `ministack==${MINISTACK_VERSION}`],
-    { timeoutMs: 600_000, onLine: (line) => /^(Collecting|Installing|Successfully)/.test(line) && say(`  pip: ${line}`) },
+    [
+      "-m",
+      "pip",
+      "install",
+      "--disable-pip-version-check",
+      "--progress-bar",
+      "off",
+      ...source,
+      `ministack==${MINISTACK_VERSION}`,
+    ],
+    {
+      timeoutMs: 600_000,
+      onLine: (line) => /^(Collecting|Installing|Successfully)/.test(line) && say(`  pip: ${line}`),
+    },
   );
   if (installed.code !== 0) {
     throw new LabError(
@@ -83,16 +99,26 @@ export async function ensureMiniStack(say: Say, labDir = LAB_DIR): Promise<MiniS
 }
 
 async function findPython(): Promise<string> {
-  const candidates = process.env.LAB_PYTHON ? [process.env.LAB_PYTHON] : isWindows ? ["python", "py"] : ["python3", "python"];
+  const candidates = process.env.LAB_PYTHON
+    ? [process.env.LAB_PYTHON]
+    : isWindows
+      ? ["python", "py"]
+      : ["python3", "python"];
   for (const python of candidates) {
     try {
-      const { code, output } = await run(python, ["-c", "import sys; print('%d.%d' % sys.version_info[:2])"], {
-        timeoutMs: 15_000,
-      });
+      const { code, output } = await run(
+        python,
+        ["-c", "import sys; print('%d.%d' % sys.version_info[:2])"],
+        {
+          timeoutMs: 15_000,
+        },
+      );
       if (code !== 0) continue;
       const [major = 0, minor = 0] = output.trim().split(".").map(Number);
       if (major > 3 || (major === 3 && minor >= 10)) return python;
-      throw new LabError(`MiniStack needs Python 3.10 or newer; ${python} is ${output.trim()}. Install a newer one or set LAB_PYTHON`);
+      throw new LabError(
+        `MiniStack needs Python 3.10 or newer; ${python} is ${output.trim()}. Install a newer one or set LAB_PYTHON`,
+      );
     } catch (err) {
       if (err instanceof LabError) throw err;
     }
@@ -115,12 +141,16 @@ export async function startMiniStack(options: MiniStackOptions): Promise<Running
   const paths = await ensureMiniStack(say);
   const port = options.port ?? (await freeLoopbackPort());
   if (options.port && !(await isPortFree(port))) {
-    throw new LabError(`port ${port} on 127.0.0.1 is in use; free it or pick another with LAB_MINISTACK_PORT`);
+    throw new LabError(
+      `port ${port} on 127.0.0.1 is in use; free it or pick another with LAB_MINISTACK_PORT`,
+    );
   }
   const endpoint = `http://127.0.0.1:${port}`;
   const logFile = path.join(LAB_DIR, `ministack-${port}.log`);
   const out = openSync(logFile, "a");
-  say(`starting MiniStack ${MINISTACK_VERSION} on ${endpoint} (log: ${path.relative(process.cwd(), logFile)})`);
+  say(
+    `starting MiniStack ${MINISTACK_VERSION} on ${endpoint} (log: ${path.relative(process.cwd(), logFile)})`,
+  );
 
   const started = Date.now();
   // Its own process group, so stopping it also ends the Node workers it runs functions in.
@@ -139,7 +169,9 @@ export async function startMiniStack(options: MiniStackOptions): Promise<Running
   });
   while (Date.now() - started < timeoutMs) {
     if (exited !== undefined) {
-      throw new LabError(`MiniStack exited with code ${exited} while starting; see ${logFile}:\n${tail(logFile)}`);
+      throw new LabError(
+        `MiniStack exited with code ${exited} while starting; see ${logFile}:\n${tail(logFile)}`,
+      );
     }
     const health = await probeHealth(endpoint, 500);
     if (health) {
@@ -149,7 +181,9 @@ export async function startMiniStack(options: MiniStackOptions): Promise<Running
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   await stop();
-  throw new LabError(`MiniStack did not become healthy within ${timeoutMs / 1000} s; see ${logFile}:\n${tail(logFile)}`);
+  throw new LabError(
+    `MiniStack did not become healthy within ${timeoutMs / 1000} s; see ${logFile}:\n${tail(logFile)}`,
+  );
 }
 
 function tail(file: string, lines = 8): string {

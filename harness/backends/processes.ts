@@ -15,7 +15,10 @@ export function run(
   options: { timeoutMs: number; onLine?: (line: string) => void; env?: NodeJS.ProcessEnv },
 ): Promise<RunResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { env: options.env ?? process.env, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(command, args, {
+      env: options.env ?? process.env,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let output = "";
     for (const stream of [child.stdout, child.stderr]) {
       createInterface({ input: stream }).on("line", (line) => {
@@ -25,7 +28,9 @@ export function run(
     }
     const timer = setTimeout(() => {
       child.kill("SIGKILL");
-      reject(new Error(`${command} ${args.join(" ")} took longer than ${options.timeoutMs / 1000} s`));
+      reject(
+        new Error(`${command} ${args.join(" ")} took longer than ${options.timeoutMs / 1000} s`),
+      );
     }, options.timeoutMs);
     child.on("error", (err) => {
       clearTimeout(timer);
@@ -45,7 +50,11 @@ export function freeLoopbackPort(): Promise<number> {
     server.once("error", reject);
     server.listen(0, "127.0.0.1", () => {
       const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+      server.close(() =>
+        typeof address === "object" && address
+          ? resolve(address.port)
+          : reject(new Error("no port")),
+      );
     });
   });
 }

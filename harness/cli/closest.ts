@@ -1,6 +1,9 @@
 /** The known names closest to what the user typed, for "did you mean" hints. */
 export function closest(input: string, known: readonly string[], max = 2): string[] {
-  const scored = known.map((name) => ({ name, distance: editDistance(input.toLowerCase(), name.toLowerCase()) }));
+  const scored = known.map((name) => ({
+    name,
+    distance: editDistance(input.toLowerCase(), name.toLowerCase()),
+  }));
   const limit = Math.max(2, Math.floor(input.length / 3));
   return scored
     .filter((s) => s.distance <= limit || s.name.includes(input.toLowerCase()))

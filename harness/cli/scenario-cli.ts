@@ -17,12 +17,25 @@ function listing(): string {
 }
 
 async function main(argv: string[]): Promise<number> {
-  let parsed: ReturnType<typeof parseArgs<{ options: { json: { type: "boolean" }; list: { type: "boolean" }; help: { type: "boolean"; short: "h" } }; allowPositionals: true }>>;
+  let parsed: ReturnType<
+    typeof parseArgs<{
+      options: {
+        json: { type: "boolean" };
+        list: { type: "boolean" };
+        help: { type: "boolean"; short: "h" };
+      };
+      allowPositionals: true;
+    }>
+  >;
   try {
     parsed = parseArgs({
       args: argv,
       allowPositionals: true,
-      options: { json: { type: "boolean" }, list: { type: "boolean" }, help: { type: "boolean", short: "h" } },
+      options: {
+        json: { type: "boolean" },
+        list: { type: "boolean" },
+        help: { type: "boolean", short: "h" },
+      },
     });
   } catch (err) {
     throw new UsageError(`${(err as Error).message}\n${USAGE}`);
@@ -33,16 +46,27 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   if (values.list) {
-    if (values.json) console.log(JSON.stringify(SCENARIOS.map(({ name, title, story }) => ({ name, title, story })), null, 2));
+    if (values.json)
+      console.log(
+        JSON.stringify(
+          SCENARIOS.map(({ name, title, story }) => ({ name, title, story })),
+          null,
+          2,
+        ),
+      );
     else console.log(listing());
     return 0;
   }
   const [name, ...extra] = positionals;
   if (!name) throw new UsageError(`name a scenario.\n${USAGE}\n\nScenarios:\n${listing()}`);
-  if (extra.length > 0) throw new UsageError(`one scenario at a time; got ${positionals.join(", ")}\n${USAGE}`);
+  if (extra.length > 0)
+    throw new UsageError(`one scenario at a time; got ${positionals.join(", ")}\n${USAGE}`);
   const scenario = findScenario(name);
   if (!scenario) {
-    const hint = closest(name, SCENARIOS.map((s) => s.name));
+    const hint = closest(
+      name,
+      SCENARIOS.map((s) => s.name),
+    );
     throw new UsageError(
       `unknown scenario "${name}"${hint.length ? ` (did you mean ${hint.join(" or ")}?)` : ""}\n\nScenarios:\n${listing()}`,
     );

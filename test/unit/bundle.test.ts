@@ -1,0 +1,26 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { unzipSync } from "fflate";
+import { describe, expect, test } from "vitest";
+import { packageWorker } from "../../harness/build.js";
+
+describe("the worker package", () => {
+  test("is one index.js in a zip, and exports the handler Lambda calls", async () => {
+    const pkg = await packageWorker();
+    const files = unzipSync(pkg.zip);
+    expect(Object.keys(files)).toEqual(["index.js"]);
+    const dir = mkdtempSync(path.join(tmpdir(), "lab-bundle-"));
+    writeFileSync(path.join(dir, "index.js"), files["index.js"] ?? new Uint8Array());
+    process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = "true"; // as the deployed worker has it
+    // Loaded from a folder with no node_modules: the SDK must be inside the bundle.
+    const worker = createRequire(path.join(dir, "x.js"))("./index.js") as { handler?: unknown };
+    expect(typeof worker.handler).toBe("function");
+  });
+
+  test("is byte-identical between builds, so deploy can skip an unchanged upload", async () => {
+    const { sha256 } = await packageWorker();
+    expect(sha256).toMatch(/^[A-Za-z0-9+/]{43}=$/);
+  });
+});

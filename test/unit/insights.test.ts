@@ -1,0 +1,79 @@
+import { describe, expect, test } from "vitest";
+import {
+  chargeSummary,
+  chargesByOrder,
+  countsByType,
+  QUERIES,
+  timeline,
+} from "../../harness/insights.js";
+import { intendedOutcomes } from "../../harness/outcomes.js";
+import { event } from "./fixtures.js";
+
+// The article's experiment 1: four copies of one order, guard off.
+const guardOff = ["m1", "m2", "m3", "m4"].flatMap((id, i) => [
+  event("process_start", id, i * 10),
+  event("charge_applied", id, i * 10 + 5, { chargeId: `c-${id}` }),
+  event("process_end", id, i * 10 + 6, { outcome: "charged" }),
+]);
+
+describe("the Logs Insights views", () => {
+  test("counts by type", () => {
+    expect(countsByType(guardOff)).toEqual({ process_start: 4, charge_applied: 4, process_end: 4 });
+  });
+
+  test("charges, distinct orders and distinct messages over charge_applied", () => {
+    expect(chargeSummary(guardOff)).toEqual({ charges: 4, orders: 1, messages: 4 });
+    expect(chargeSummary([])).toEqual({ charges: 0, orders: 0, messages: 0 });
+  });
+
+  test("charges by order keep the key the worker saw", () => {
+    const mixed = [
+      event("charge_applied", "a", 1, { orderId: "unparseable" }),
+      event("charge_applied", "b", 2, { orderId: "unparseable" }),
+      event("charge_applied", "c", 3, { orderId: "ORDER-002" }),
+    ];
+    expect(chargesByOrder(mixed)).toEqual({ unparseable: 2, "ORDER-002": 1 });
+  });
+
+  test("one order's timeline", () => {
+    const other = event("process_start", "x", 0, { orderId: "ORDER-009" });
+    expect(timeline([...guardOff, other], "ORDER-009")).toEqual([other]);
+  });
+
+  test("each view has a query to paste into the console", () => {
+    expect(QUERIES.countsByType).toContain("stats count(*)");
+    expect(QUERIES.charges).toContain("count_distinct(orderId)");
+    expect(QUERIES.charges).toContain("count_distinct(messageId)");
+    expect(QUERIES.timeline("ORDER-003")).toContain('/"orderId":"ORDER-003"/');
+  });
+});
+
+describe("orders as the sender meant them", () => {
+  test("a mangled order that never charged is lost, the one that did is charged once", () => {
+    const sent = [
+      { messageId: "a", body: "{orderId:ORDER-001}", intendedOrderId: "ORDER-001" },
+      { messageId: "b", body: "{orderId:ORDER-002}", intendedOrderId: "ORDER-002" },
+    ];
+    const events = [
+      event("charge_applied", "a", 1, { orderId: "unparseable" }),
+      event("skip_duplicate", "b", 2),
+    ];
+    expect(intendedOutcomes(sent, events)).toEqual({
+      "ORDER-001": { messages: 1, charges: 1, verdict: "exactly once" },
+      "ORDER-002": { messages: 1, charges: 0, verdict: "lost" },
+    });
+  });
+
+  test("four charges of one order are a duplicate", () => {
+    const sent = ["m1", "m2", "m3", "m4"].map((messageId) => ({
+      messageId,
+      body: "",
+      intendedOrderId: "ORDER-001",
+    }));
+    expect(intendedOutcomes(sent, guardOff)["ORDER-001"]).toEqual({
+      messages: 4,
+      charges: 4,
+      verdict: "duplicated",
+    });
+  });
+});

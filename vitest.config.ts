@@ -1,0 +1,22 @@
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    reporters: ["default", "./test/summary-reporter.ts"],
+    projects: [
+      {
+        test: { name: "unit", include: ["test/unit/**/*.test.ts"] },
+      },
+      {
+        test: {
+          name: "scenarios",
+          include: ["test/scenarios/**/*.test.ts"],
+          // Starts (or finds) one emulator and deploys the lab once for the whole run.
+          globalSetup: ["test/scenarios/global-setup.ts"],
+          testTimeout: 180_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
