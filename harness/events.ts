@@ -11,9 +11,13 @@ export interface WorkerEvent {
   [detail: string]: unknown;
 }
 
-/** A worker event from one CloudWatch log message, or undefined for START/END/REPORT and the like. */
+/**
+ * A worker event from one CloudWatch log message, or undefined for START/END/REPORT and the
+ * like. The real Node.js runtime (AWS, LocalStack) prefixes console.log lines with
+ * "<timestamp>\t<requestId>\tINFO\t"; MiniStack does not. Both are read.
+ */
 export function parseEvent(message: string): WorkerEvent | undefined {
-  const text = message.trim();
+  const text = message.slice(message.indexOf("{")).trim();
   if (!text.startsWith("{")) return undefined;
   try {
     const value = JSON.parse(text) as Partial<WorkerEvent>;

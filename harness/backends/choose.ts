@@ -1,11 +1,12 @@
-// auto: use an emulator that is already running, else start one. The testcontainers slot
-// (LocalStack in Docker) sits between the two; until it lands, auto goes straight to MiniStack.
+// auto: an emulator that is already running; else LocalStack in Docker (testcontainers) when a
+// Docker engine is reachable; else MiniStack, which needs only Python.
 import { UsageError } from "../errors.js";
 import type { Say } from "../say.js";
 import { BACKEND_NAMES, type BackendName, type RunningBackend } from "./backend.js";
 import { DEFAULT_ENDPOINT, useEndpoint } from "./endpoint.js";
 import { probeHealth } from "./health.js";
 import { startMiniStack } from "./ministack.js";
+import { dockerStatus, startTestcontainers } from "./testcontainers.js";
 
 export async function chooseBackend(
   say: Say,

@@ -64,6 +64,13 @@ describe("the worker's log lines", () => {
     });
   });
 
+  test("the real runtime's prefix before the JSON is tolerated", () => {
+    const line = formatLine("claim_won", context, {}, at);
+    const prefixed = `2026-09-14T12:00:00.123Z\t${context.requestId}\tINFO\t${line}\n`;
+    expect(parseEvent(prefixed)).toMatchObject({ type: "claim_won", orderId: "ORDER-003" });
+    expect(prefixed).toMatch(INSIGHTS_PATTERNS.type);
+  });
+
   test("runtime lines are not events", () => {
     expect(parseEvent("START RequestId: 1 Version: $LATEST")).toBeUndefined();
     expect(parseEvent('{"type":"not_ours","messageId":"m","ts":"x"}')).toBeUndefined();
