@@ -41,18 +41,21 @@ async function pick(
     case "ministack":
       return ministack("LAB_BACKEND=ministack");
     case "testcontainers":
-      throw new UsageError(
-        "the testcontainers backend is not built yet; use LAB_BACKEND=endpoint or ministack",
-      );
+      return startTestcontainers(say, "LAB_BACKEND=testcontainers");
     case undefined:
       break;
   }
   // A LAB_ENDPOINT the user set must answer: silently starting something else would hide the mistake.
   if (env.LAB_ENDPOINT) return useEndpoint(env.LAB_ENDPOINT, "LAB_ENDPOINT is set");
-  if (await probeHealth(DEFAULT_ENDPOINT))
+  if (await probeHealth(DEFAULT_ENDPOINT)) {
     return useEndpoint(DEFAULT_ENDPOINT, `an emulator answers at ${DEFAULT_ENDPOINT}`);
+  }
+  const docker = await dockerStatus();
+  if (docker.available) {
+    return startTestcontainers(say, `no emulator at ${DEFAULT_ENDPOINT}; ${docker.reason}`, docker);
+  }
   return ministack(
-    `no emulator answers at ${DEFAULT_ENDPOINT}, so the lab starts its own (no Docker needed)`,
+    `no emulator at ${DEFAULT_ENDPOINT} and ${docker.reason}, so the lab runs MiniStack (no Docker needed)`,
   );
 }
 
