@@ -1,22 +1,11 @@
 // The terminal report: the article's views (counts by type; charges, orders, messages; the
 // claims table), each beside the Logs Insights query that shows the same on real AWS.
-import Table from "cli-table3";
 import { QUERIES } from "./insights.js";
 import type { PhaseResult, ScenarioResult } from "./run.js";
 import { paint } from "./say.js";
+import { table, stdoutColour as useColour } from "./table.js";
 
-const useColour = process.stdout.isTTY && !process.env.NO_COLOR;
 const style = (s: Parameters<typeof paint>[0], text: string) => (useColour ? paint(s, text) : text);
-
-function table(head: string[], rows: (string | number)[][]): string {
-  const t = new Table({
-    head,
-    style: { head: useColour ? ["cyan"] : [], border: [] },
-    chars: { mid: "", "left-mid": "", "mid-mid": "", "right-mid": "" }, // no rule between rows
-  });
-  t.push(...rows.map((row) => row.map(String)));
-  return t.toString();
-}
 
 const indent = (text: string, by = "  ") => text.replace(/^/gm, by);
 const query = (text: string) => style("dim", indent(text, "    │ "));

@@ -61,14 +61,13 @@ export async function ensureMiniStack(say: Say, labDir = LAB_DIR): Promise<MiniS
 
   mkdirSync(labDir, { recursive: true });
   if (!existsSync(paths.python)) {
-    const python = await findPython();
+    const { command: python } = await findPython();
     say(`creating a Python virtual environment in ${paths.venv} (once)`);
     const made = await run(python, ["-m", "venv", paths.venv], { timeoutMs: 120_000 });
     if (made.code !== 0) throw new LabError(`python -m venv failed:\n${made.output.trim()}`);
   }
 
-  const offline =
-    existsSync(paths.wheels) && readdirSync(paths.wheels).some((f) => f.endsWith(".whl"));
+  const offline = hasOfflineWheels(paths);
   const source = offline ? ["--no-index", "--find-links", paths.wheels] : [];
   say(`installing ministack==${MINISTACK_VERSION} from ${offline ? paths.wheels : "PyPI"} (once)`);
   const installed = await run(
@@ -98,7 +97,21 @@ export async function ensureMiniStack(say: Say, labDir = LAB_DIR): Promise<MiniS
   return paths;
 }
 
-async function findPython(): Promise<string> {
+/** Wheels saved by `lab offline-prepare`: with them, installing needs no network. */
+export function hasOfflineWheels(paths: MiniStackPaths): boolean {
+  return (
+    existsSync(paths.wheels) &&
+    readdirSync(paths.wheels).some((f) => f.startsWith(`ministack-${MINISTACK_VERSION}-`))
+  );
+}
+
+export interface PythonFound {
+  command: string;
+  version: string;
+}
+
+/** The first Python 3.10+ on this machine; a LabError says what to do when there is none. */
+export async function findPython(): Promise<PythonFound> {
   const candidates = process.env.LAB_PYTHON
     ? [process.env.LAB_PYTHON]
     : isWindows
@@ -115,7 +128,8 @@ async function findPython(): Promise<string> {
       );
       if (code !== 0) continue;
       const [major = 0, minor = 0] = output.trim().split(".").map(Number);
-      if (major > 3 || (major === 3 && minor >= 10)) return python;
+      if (major > 3 || (major === 3 && minor >= 10))
+        return { command: python, version: output.trim() };
       throw new LabError(
         `MiniStack needs Python 3.10 or newer; ${python} is ${output.trim()}. Install a newer one or set LAB_PYTHON`,
       );

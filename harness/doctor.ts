@@ -1,0 +1,166 @@
+// `lab doctor`: what this machine has for each backend, and the one thing to do next for each
+// missing piece. Gathering the facts touches the machine; judging them is pure (and tested).
+
+import { existsSync } from "node:fs";
+import { getContainerRuntimeClient, ImageName } from "testcontainers";
+import { DEFAULT_ENDPOINT } from "./backends/endpoint.js";
+import { probeHealth } from "./backends/health.js";
+import { LAMBDA_NODE_RUNTIME_IMAGE, localstackImage } from "./backends/localstack-config.js";
+import {
+  findPython,
+  hasOfflineWheels,
+  MINISTACK_VERSION,
+  ministackPaths,
+  type PythonFound,
+} from "./backends/ministack.js";
+import { isPortFree } from "./backends/processes.js";
+import { type DockerStatus, dockerStatus } from "./backends/testcontainers.js";
+
+export interface Facts {
+  node: string;
+  docker: DockerStatus;
+  localstackImage: string;
+  /** Which images are already pulled; undefined without Docker. */
+  images?: { localstack: boolean; lambdaRuntime: boolean };
+  port4566: { state: "free" } | { state: "emulator"; name: string } | { state: "busy" };
+  python: PythonFound | { problem: string };
+  ministack: { installed: boolean; wheels: boolean };
+}
+
+export interface DoctorRow {
+  check: string;
+  /** null: does not apply here (an image check without Docker). */
+  ok: boolean | null;
+  found: string;
+  next: string;
+}
+
+export interface Diagnosis {
+  rows: DoctorRow[];
+  backends: { endpoint: boolean; testcontainers: boolean; ministack: boolean };
+}
+
+export async function gatherFacts(): Promise<Facts> {
+  const paths = ministackPaths();
+  const [docker, port4566, python] = await Promise.all([
+    dockerStatus(),
+    portState(),
+    findPython().catch((err: Error) => ({ problem: err.message })),
+  ]);
+  const image = localstackImage();
+  let images: Facts["images"];
+  if (docker.available) {
+    const client = await getContainerRuntimeClient();
+    const exists = (name: string) =>
+      client.image.exists(ImageName.fromString(name)).catch(() => false);
+    images = {
+      localstack: await exists(image),
+      lambdaRuntime: await exists(LAMBDA_NODE_RUNTIME_IMAGE),
+    };
+  }
+  return {
+    node: process.version,
+    docker,
+    localstackImage: image,
+    images,
+    port4566,
+    python,
+    ministack: { installed: existsSync(paths.marker), wheels: hasOfflineWheels(paths) },
+  };
+}
+
+async function portState(): Promise<Facts["port4566"]> {
+  const health = await probeHealth(DEFAULT_ENDPOINT);
+  if (health) return { state: "emulator", name: `${health.product} ${health.version}` };
+  return (await isPortFree(4566)) ? { state: "free" } : { state: "busy" };
+}
+
+export function diagnose(facts: Facts): Diagnosis {
+  const [major = 0, minor = 0] = facts.node.slice(1).split(".").map(Number);
+  const nodeOk = major > 20 || (major === 20 && minor >= 12);
+  const pythonOk = "command" in facts.python;
+  const rows: DoctorRow[] = [
+    {
+      check: "Node.js",
+      ok: nodeOk,
+      found: facts.node,
+      next: nodeOk ? "" : "install Node.js 20.12 or newer",
+    },
+    {
+      check: "Docker engine",
+      ok: facts.docker.available,
+      found: facts.docker.reason,
+      next: facts.docker.available
+        ? ""
+        : "start Docker to use LocalStack (optional: MiniStack needs no Docker)",
+    },
+    imageRow(
+      `LocalStack image ${facts.localstackImage}`,
+      facts.images?.localstack,
+      facts.localstackImage,
+    ),
+    imageRow(
+      `Lambda runtime image ${LAMBDA_NODE_RUNTIME_IMAGE}`,
+      facts.images?.lambdaRuntime,
+      LAMBDA_NODE_RUNTIME_IMAGE,
+    ),
+    portRow(facts.port4566),
+    {
+      check: "Python 3.10+ (for MiniStack)",
+      ok: pythonOk,
+      found:
+        "command" in facts.python ? `${facts.python.command} ${facts.python.version}` : "not found",
+      next: "command" in facts.python ? "" : "install Python 3.10+ or set LAB_PYTHON",
+    },
+    {
+      check: `MiniStack ${MINISTACK_VERSION} in .lab/venv`,
+      ok: facts.ministack.installed,
+      found: facts.ministack.installed ? "installed" : "not installed yet",
+      next: facts.ministack.installed
+        ? ""
+        : "nothing: the first run installs it (needs PyPI or offline wheels)",
+    },
+    {
+      check: "MiniStack wheels for offline use",
+      ok: facts.ministack.wheels,
+      found: facts.ministack.wheels ? "in .lab/wheels" : "none",
+      next: facts.ministack.wheels ? "" : "npm run lab -- offline-prepare (while online)",
+    },
+  ];
+  return {
+    rows,
+    backends: {
+      endpoint: facts.port4566.state === "emulator",
+      testcontainers: facts.docker.available,
+      ministack: pythonOk,
+    },
+  };
+}
+
+function imageRow(check: string, present: boolean | undefined, image: string): DoctorRow {
+  if (present === undefined)
+    return { check, ok: null, found: "cannot tell without Docker", next: "" };
+  return {
+    check,
+    ok: present,
+    found: present ? "pulled" : "not pulled",
+    next: present ? "" : `npm run lab -- offline-prepare (or docker pull ${image})`,
+  };
+}
+
+function portRow(port: Facts["port4566"]): DoctorRow {
+  const check = "port 4566 on localhost";
+  switch (port.state) {
+    case "emulator":
+      return { check, ok: true, found: `${port.name} answers there`, next: "" };
+    case "free":
+      return { check, ok: true, found: "free", next: "" };
+    case "busy":
+      return {
+        check,
+        ok: false,
+        found: "in use by something that is not an emulator",
+        next: "free port 4566 before docker compose up (MiniStack uses any free port)",
+      };
+  }
+}

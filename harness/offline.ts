@@ -1,0 +1,48 @@
+// `lab offline-prepare`: fetch, while online, everything a workshop without network needs:
+// the LocalStack and Lambda runtime images (with Docker), and MiniStack as wheels.
+import { getContainerRuntimeClient, ImageName } from "testcontainers";
+import { LAMBDA_NODE_RUNTIME_IMAGE, localstackImage } from "./backends/localstack-config.js";
+import { ensureMiniStack, MINISTACK_VERSION } from "./backends/ministack.js";
+import { run } from "./backends/processes.js";
+import { dockerStatus } from "./backends/testcontainers.js";
+import { LabError } from "./errors.js";
+import { type Say, step } from "./say.js";
+
+export async function offlinePrepare(say: Say): Promise<void> {
+  const docker = await dockerStatus();
+  if (docker.available) {
+    const client = await getContainerRuntimeClient();
+    for (const image of [localstackImage(), LAMBDA_NODE_RUNTIME_IMAGE]) {
+      say(`pulling ${image} (can take minutes the first time)`);
+      await step(say, `pull ${image}`, () => client.image.pull(ImageName.fromString(image)));
+    }
+  } else {
+    say(`skipping the Docker images: ${docker.reason}`);
+  }
+
+  const paths = await ensureMiniStack(say);
+  say(`saving ministack==${MINISTACK_VERSION} and its dependencies as wheels in ${paths.wheels}`);
+  const saved = await run(
+    paths.python,
+    [
+      "-m",
+      "pip",
+      "download",
+      "--disable-pip-version-check",
+      "--progress-bar",
+      "off",
+      "--only-binary",
+      ":all:",
+    ].concat(["--dest", paths.wheels, `ministack==${MINISTACK_VERSION}`]),
+    {
+      timeoutMs: 600_000,
+      onLine: (line) => /^(Saved|Successfully)/.test(line) && say(`  pip: ${line}`),
+    },
+  );
+  if (saved.code !== 0) {
+    throw new LabError(
+      `pip download failed:\n${saved.output.trim().split("\n").slice(-5).join("\n")}`,
+    );
+  }
+  say("ready for offline use: the ministack backend installs from .lab/wheels without an index");
+}
