@@ -17,6 +17,10 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      {
+        // LocalStack in Docker (testcontainers, docker compose); skipped, with the reason, without Docker.
+        test: { name: "docker", include: ["test/docker/**/*.test.ts"], hookTimeout: 900_000 },
+      },
     ],
   },
 });

@@ -168,8 +168,9 @@ async function ensureFunction(
         Code: { ZipFile: code.zip },
       }),
     );
+    // LocalStack pulls the Lambda runtime image before the function turns Active: allow minutes.
     await waitUntilFunctionActiveV2(
-      { client: conn.lambda, ...WAIT },
+      { client: conn.lambda, ...WAIT, maxWaitTime: 600 },
       { FunctionName: names.functionName },
     );
     return;

@@ -45,14 +45,19 @@ export class LabLocalstackContainer extends LocalstackContainer {
 
   protected override async beforeContainerCreated(): Promise<void> {
     await super.beforeContainerCreated();
-    for (const bindings of Object.values(this.hostConfig.PortBindings ?? {})) {
-      for (const binding of bindings as { HostIp?: string }[]) binding.HostIp = "127.0.0.1";
-    }
+    loopbackOnly(this.hostConfig.PortBindings);
   }
 
   /** The options Docker will be given, for tests that check them without a Docker engine. */
   describe() {
     return { image: this.imageName.string, env: this.environment, hostConfig: this.hostConfig };
+  }
+}
+
+/** Rewrites Docker port bindings in place so each is published on 127.0.0.1 only. */
+export function loopbackOnly(portBindings: Record<string, unknown> | undefined): void {
+  for (const bindings of Object.values(portBindings ?? {})) {
+    for (const binding of bindings as { HostIp?: string }[]) binding.HostIp = "127.0.0.1";
   }
 }
 

@@ -1,0 +1,113 @@
+// The Docker paths, checked as data: the compose file (parsed as YAML) and the options the
+// testcontainers backend gives Docker. These run everywhere; the e2e run needs Docker.
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, test } from "vitest";
+import { parse } from "yaml";
+import {
+  describeLocalstack,
+  LOCALSTACK_DEFAULT_IMAGE,
+  LOCALSTACK_SERVICES,
+  localstackEnvironment,
+  localstackImage,
+} from "../../harness/backends/localstack-config.js";
+import { MINISTACK_VERSION } from "../../harness/backends/ministack.js";
+import { LabLocalstackContainer, loopbackOnly } from "../../harness/backends/testcontainers.js";
+import { PROJECT_ROOT } from "../../harness/paths.js";
+
+interface ComposeService {
+  image: string;
+  ports: string[];
+  environment: Record<string, string | null>;
+  volumes?: string[];
+  healthcheck: { test: string[] };
+  profiles?: string[];
+}
+const compose = parse(readFileSync(path.join(PROJECT_ROOT, "docker-compose.yml"), "utf8")) as {
+  services: Record<string, ComposeService>;
+};
+const localstack = compose.services.localstack as ComposeService;
+const ministack = compose.services.ministack as ComposeService;
+
+describe("docker-compose.yml", () => {
+  test("LocalStack is pinned to the last free community image, overridable by LOCALSTACK_VERSION", () => {
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: compose's own interpolation syntax
+    expect(localstack.image).toBe("localstack/localstack:${LOCALSTACK_VERSION:-4.14.0}");
+    expect(LOCALSTACK_DEFAULT_IMAGE).toBe("localstack/localstack:4.14.0");
+  });
+
+  test.each(["localstack", "ministack"])("%s publishes its port on 127.0.0.1 only", (name) => {
+    const service = compose.services[name] as ComposeService;
+    expect(service.ports).toEqual(["127.0.0.1:4566:4566"]);
+  });
+
+  test("LocalStack gets the Docker socket, so Lambda can run", () => {
+    expect(localstack.volumes).toContain("/var/run/docker.sock:/var/run/docker.sock");
+  });
+
+  test("the auth token is passed through from the shell, with no default", () => {
+    expect(Object.hasOwn(localstack.environment, "LOCALSTACK_AUTH_TOKEN")).toBe(true);
+    expect(localstack.environment.LOCALSTACK_AUTH_TOKEN).toBeNull();
+    expect(readFileSync(path.join(PROJECT_ROOT, "docker-compose.yml"), "utf8")).not.toMatch(
+      /LOCALSTACK_AUTH_TOKEN:-/,
+    );
+  });
+
+  test("only the lab's services, the same as the testcontainers backend", () => {
+    expect(localstack.environment.SERVICES).toBe(LOCALSTACK_SERVICES);
+    expect(localstack.environment.LAMBDA_RUNTIME_ENVIRONMENT_TIMEOUT).toBe(
+      localstackEnvironment({}).LAMBDA_RUNTIME_ENVIRONMENT_TIMEOUT,
+    );
+  });
+
+  test("health checks call each emulator's health endpoint", () => {
+    expect(localstack.healthcheck.test.join(" ")).toContain("/_localstack/health");
+    expect(ministack.healthcheck.test.join(" ")).toContain("/_ministack/health");
+  });
+
+  test("MiniStack sits behind a profile, pinned to the version the embedded backend installs", () => {
+    expect(ministack.profiles).toEqual(["ministack"]);
+    expect(ministack.image).toBe(`ministackorg/ministack:${MINISTACK_VERSION}`);
+    expect(ministack.environment).toMatchObject({
+      LAMBDA_EXECUTOR: "local",
+      IOT_MTLS_ENABLED: "0",
+    });
+  });
+});
+
+describe("the testcontainers backend's container", () => {
+  test("LOCALSTACK_IMAGE overrides the pinned image", () => {
+    expect(localstackImage({})).toBe(LOCALSTACK_DEFAULT_IMAGE);
+    expect(localstackImage({ LOCALSTACK_IMAGE: "localstack/localstack:2026.3.0" })).toBe(
+      "localstack/localstack:2026.3.0",
+    );
+  });
+
+  test("the token is passed only when set, and never printed", () => {
+    expect(localstackEnvironment({})).not.toHaveProperty("LOCALSTACK_AUTH_TOKEN");
+    expect(
+      localstackEnvironment({ LOCALSTACK_AUTH_TOKEN: "ls-secret" }).LOCALSTACK_AUTH_TOKEN,
+    ).toBe("ls-secret");
+    expect(describeLocalstack({ LOCALSTACK_AUTH_TOKEN: "ls-secret" })).not.toContain("ls-secret");
+  });
+
+  test("mounts the engine's socket, exposes 4566, waits long enough for a first pull", () => {
+    const container = new LabLocalstackContainer(
+      LOCALSTACK_DEFAULT_IMAGE,
+      "/run/user/1000/docker.sock",
+      localstackEnvironment({}),
+    ).describe();
+    expect(container.image).toBe(LOCALSTACK_DEFAULT_IMAGE);
+    expect(container.hostConfig.Binds).toEqual([
+      "/run/user/1000/docker.sock:/var/run/docker.sock:rw",
+    ]);
+    expect(Object.keys(container.hostConfig.PortBindings ?? {})).toEqual(["4566/tcp"]);
+    expect(container.env).toMatchObject({ SERVICES: LOCALSTACK_SERVICES });
+  });
+
+  test("its port is published on 127.0.0.1, not on every interface", () => {
+    const bindings = { "4566/tcp": [{ HostPort: "0" }] };
+    loopbackOnly(bindings);
+    expect(bindings).toEqual({ "4566/tcp": [{ HostPort: "0", HostIp: "127.0.0.1" }] });
+  });
+});
