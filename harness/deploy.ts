@@ -47,9 +47,15 @@ export interface Timings {
   maxReceiveCount: number;
 }
 
+/**
+ * A failed or crashed copy comes back after the visibility timeout, so it sets the pace of
+ * every retry scenario. It is longer than the function timeout (AWS requires that, and
+ * Powertools' INPROGRESS record expires with the function timeout, before the retry arrives).
+ * AWS advises a visibility timeout of six times the function timeout; these are seconds.
+ */
 export const TEST_TIMINGS: Timings = {
-  functionTimeoutSeconds: 10,
-  visibilityTimeoutSeconds: 10,
+  functionTimeoutSeconds: 4,
+  visibilityTimeoutSeconds: 6,
   maxReceiveCount: 3,
 };
 
@@ -81,6 +87,7 @@ export async function deploy(
   });
   await ensureTable(conn, names.claimsTable, "orderId");
   await ensureTable(conn, names.ledgerTable, "chargeId");
+  await ensureTable(conn, names.powertoolsTable, "id");
   await ensureLogGroup(conn, names.logGroup);
   await ensureFunction(conn, names, timings, env, say);
   const mappingId = await ensureMapping(conn, names.functionName, queue.arn);

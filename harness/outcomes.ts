@@ -1,5 +1,5 @@
-// Which orders the sender meant were charged once, twice, or never: the question a payment
-// team asks, answered from the charges the worker logged.
+// Which orders the sender meant were charged once, twice, never, or under the wrong key: the
+// question a payment team asks, answered from the charges the worker logged.
 import type { WorkerEvent } from "./events.js";
 import type { IntendedOutcome } from "./scenario.js";
 import type { SentMessage } from "./send.js";
@@ -11,17 +11,23 @@ export function intendedOutcomes(
   const intendedBy = new Map(sent.map((m) => [m.messageId, m.intendedOrderId]));
   const outcomes: Record<string, IntendedOutcome> = {};
   for (const { intendedOrderId } of sent) {
-    outcomes[intendedOrderId] ??= { messages: 0, charges: 0, verdict: "lost" };
+    outcomes[intendedOrderId] ??= { messages: 0, charges: 0, chargedUnderItsId: 0, verdict: "lost" };
     outcomes[intendedOrderId].messages++;
   }
   for (const event of events) {
     const intended = event.type === "charge_applied" ? intendedBy.get(event.messageId) : undefined;
     const outcome = intended === undefined ? undefined : outcomes[intended];
-    if (outcome) outcome.charges++;
+    if (!outcome) continue;
+    outcome.charges++;
+    if (event.orderId === intended) outcome.chargedUnderItsId++;
   }
-  for (const outcome of Object.values(outcomes)) {
-    outcome.verdict =
-      outcome.charges === 0 ? "lost" : outcome.charges === 1 ? "exactly once" : "duplicated";
-  }
+  for (const outcome of Object.values(outcomes)) outcome.verdict = verdictOf(outcome);
   return outcomes;
+}
+
+function verdictOf({ charges, chargedUnderItsId }: IntendedOutcome): IntendedOutcome["verdict"] {
+  if (charges === 0) return "lost";
+  if (charges > 1) return "duplicated";
+  // Charged once, but under another key (say "unparseable", with no amount): nobody can match it.
+  return chargedUnderItsId === 1 ? "exactly once" : "wrong key";
 }

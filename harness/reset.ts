@@ -14,6 +14,7 @@ export async function resetState(conn: Connection, deployment: Deployment): Prom
   await Promise.all([emptyQueue(conn, deployment.queueUrl), emptyQueue(conn, deployment.dlqUrl)]);
   await emptyTable(conn, names.claimsTable, "orderId");
   await emptyTable(conn, names.ledgerTable, "chargeId");
+  await emptyTable(conn, names.powertoolsTable, "id");
 }
 
 async function emptyQueue(conn: Connection, queueUrl: string): Promise<void> {

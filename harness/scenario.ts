@@ -31,7 +31,9 @@ export interface Workload {
 export interface IntendedOutcome {
   messages: number;
   charges: number;
-  verdict: "exactly once" | "lost" | "duplicated";
+  /** Charges whose orderId is the one the sender meant. */
+  chargedUnderItsId: number;
+  verdict: "exactly once" | "lost" | "duplicated" | "wrong key";
 }
 
 export interface Observed {

@@ -63,7 +63,11 @@ export default scenario({
           [`${UNPARSEABLE}/COMPLETED`],
         ),
         equal("charges", observed.charges.charges, 1),
-        equal("ORDER-001 charged once", observed.intended["ORDER-001"]?.verdict, "exactly once"),
+        equal(
+          "ORDER-001 charged once, under the wrong key",
+          observed.intended["ORDER-001"]?.verdict,
+          "wrong key",
+        ),
         equal("ORDER-002 never charged (lost)", observed.intended["ORDER-002"]?.verdict, "lost"),
         equal(
           "skip_duplicate (ORDER-002, skipped as a copy of another order)",

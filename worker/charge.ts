@@ -1,4 +1,5 @@
 import type { WorkerConfig } from "./config.js";
+import { chargeFailureIfInjected, crashIfInjected } from "./faults.js";
 import type { Log } from "./log.js";
 import type { Order } from "./order.js";
 import { type Invocation, recordCharge } from "./store.js";
@@ -6,8 +7,11 @@ import { sleep } from "./time.js";
 
 /** Charges the order once. The ledger item is the payment; the log line reports it. */
 export async function charge(order: Order, invocation: Invocation, config: WorkerConfig, log: Log) {
+  crashIfInjected(config, invocation);
   await sleep(config.workMs); // the article's WORK_MS: the slow part of a real payment call
   try {
+    const injected = chargeFailureIfInjected(config, invocation);
+    if (injected) throw injected;
     const chargeId = await recordCharge(config.ledgerTable, order, invocation);
     log("charge_applied", { amount: order.amount, customerId: order.customerId, chargeId });
   } catch (err) {

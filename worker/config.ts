@@ -24,6 +24,7 @@ export interface WorkerConfig {
   leaseMs: number;
   claimsTable: string;
   ledgerTable: string;
+  powertoolsTable: string;
 }
 
 export function readConfig(env: Record<string, string | undefined>): WorkerConfig {
@@ -36,6 +37,7 @@ export function readConfig(env: Record<string, string | undefined>): WorkerConfi
     leaseMs: milliseconds("LEASE_MS", env.LEASE_MS, 30_000),
     claimsTable: env.CLAIMS_TABLE ?? "aws-lab-sqs-idempotency",
     ledgerTable: env.LEDGER_TABLE ?? "aws-lab-sqs-idempotency-charges",
+    powertoolsTable: env.POWERTOOLS_TABLE ?? "aws-lab-sqs-idempotency-powertools",
   };
 }
 

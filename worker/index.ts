@@ -4,30 +4,20 @@ import { charge } from "./charge.js";
 import { type GuardName, readConfig, type WorkerConfig } from "./config.js";
 import { claim } from "./guards/claim.js";
 import type { Guard, Outcome } from "./guards/guard.js";
+import { lease } from "./guards/lease.js";
 import { naive } from "./guards/naive.js";
 import { off } from "./guards/off.js";
+import { powertools } from "./guards/powertools.js";
 import { createLog } from "./log.js";
 import { parseOrder } from "./order.js";
 
-const notBuiltYet =
-  (name: string): Guard =>
-  async () => {
-    throw new Error(`guard "${name}" is not built into this worker yet`);
-  };
-
-const guards: Record<GuardName, Guard> = {
-  off,
-  naive,
-  claim,
-  lease: notBuiltYet("lease"),
-  powertools: notBuiltYet("powertools"),
-};
+const guards: Record<GuardName, Guard> = { off, naive, claim, lease, powertools };
 
 export async function handler(event: SQSEvent, context: Context): Promise<SQSBatchResponse> {
   const config = readConfig(process.env);
   const batchItemFailures: SQSBatchResponse["batchItemFailures"] = [];
   for (const record of event.Records) {
-    const outcome = await processRecord(record, context.awsRequestId, config);
+    const outcome = await processRecord(record, context, config);
     // A failed record stays in the queue, and SQS delivers it again after the visibility timeout.
     if (outcome === "failed") batchItemFailures.push({ itemIdentifier: record.messageId });
   }
@@ -36,20 +26,25 @@ export async function handler(event: SQSEvent, context: Context): Promise<SQSBat
 
 async function processRecord(
   record: SQSRecord,
-  requestId: string,
+  context: Context,
   config: WorkerConfig,
 ): Promise<Outcome> {
   const startedAt = Date.now();
-  const invocation = { messageId: record.messageId, requestId };
+  const invocation = {
+    messageId: record.messageId,
+    requestId: context.awsRequestId,
+    attempt: Number(record.attributes.ApproximateReceiveCount) || 1,
+  };
   const parsed = parseOrder(record.body);
   const { order } = parsed;
-  const log = createLog({ orderId: order.orderId, ...invocation, guard: config.guard });
+  const { messageId, requestId, attempt } = invocation;
+  const log = createLog({ orderId: order.orderId, messageId, requestId, guard: config.guard });
   const end = (outcome: Outcome, details: Record<string, unknown> = {}) => {
     log("process_end", { outcome, durationMs: Date.now() - startedAt, ...details });
     return outcome;
   };
 
-  log("process_start");
+  log("process_start", { attempt });
   if (!parsed.ok) {
     log("parse_failed", { error: parsed.error, body: record.body });
     // strict: claim nothing, charge nothing; SQS retries it into the dead-letter queue.
@@ -63,6 +58,7 @@ async function processRecord(
         invocation,
         config,
         log,
+        context,
         charge: () => charge(order, invocation, config, log),
       }),
     );

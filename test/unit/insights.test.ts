@@ -49,7 +49,7 @@ describe("the Logs Insights views", () => {
 });
 
 describe("orders as the sender meant them", () => {
-  test("a mangled order that never charged is lost, the one that did is charged once", () => {
+  test("a mangled order that never charged is lost; the one that did is under the wrong key", () => {
     const sent = [
       { messageId: "a", body: "{orderId:ORDER-001}", intendedOrderId: "ORDER-001" },
       { messageId: "b", body: "{orderId:ORDER-002}", intendedOrderId: "ORDER-002" },
@@ -59,8 +59,8 @@ describe("orders as the sender meant them", () => {
       event("skip_duplicate", "b", 2),
     ];
     expect(intendedOutcomes(sent, events)).toEqual({
-      "ORDER-001": { messages: 1, charges: 1, verdict: "exactly once" },
-      "ORDER-002": { messages: 1, charges: 0, verdict: "lost" },
+      "ORDER-001": { messages: 1, charges: 1, chargedUnderItsId: 0, verdict: "wrong key" },
+      "ORDER-002": { messages: 1, charges: 0, chargedUnderItsId: 0, verdict: "lost" },
     });
   });
 
@@ -73,7 +73,13 @@ describe("orders as the sender meant them", () => {
     expect(intendedOutcomes(sent, guardOff)["ORDER-001"]).toEqual({
       messages: 4,
       charges: 4,
+      chargedUnderItsId: 4,
       verdict: "duplicated",
     });
+  });
+
+  test("one charge under its own id is exactly once", () => {
+    const sent = [{ messageId: "m1", body: "", intendedOrderId: "ORDER-001" }];
+    expect(intendedOutcomes(sent, guardOff.slice(0, 3))["ORDER-001"]?.verdict).toBe("exactly once");
   });
 });

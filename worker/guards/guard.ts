@@ -1,3 +1,4 @@
+import type { Context } from "aws-lambda";
 import type { WorkerConfig } from "../config.js";
 import type { Log } from "../log.js";
 import type { Order } from "../order.js";
@@ -11,6 +12,7 @@ export interface GuardInput {
   invocation: Invocation;
   config: WorkerConfig;
   log: Log;
+  context: Context;
   /** Does the work and charges the order once: every call is one more charge. */
   charge: () => Promise<void>;
 }

@@ -1,0 +1,53 @@
+import {
+  IdempotencyAlreadyInProgressError,
+  IdempotencyConfig,
+  IdempotencyValidationError,
+  makeIdempotent,
+} from "@aws-lambda-powertools/idempotency";
+import { DynamoDBPersistenceLayer } from "@aws-lambda-powertools/idempotency/dynamodb";
+import type { Order } from "../order.js";
+import type { Guard } from "./guard.js";
+
+let persistenceStore: DynamoDBPersistenceLayer | undefined;
+
+/**
+ * The same charge, guarded by the maintained library: Powertools for AWS Lambda's idempotency
+ * utility, keyed on orderId, with its own DynamoDB table. An INPROGRESS record expires with the
+ * invocation that wrote it, so a crashed copy does not block the order forever.
+ */
+export const powertools: Guard = async ({ order, config, context, log, charge }) => {
+  persistenceStore ??= new DynamoDBPersistenceLayer({ tableName: config.powertoolsTable });
+  const idempotency = new IdempotencyConfig({
+    eventKeyJmesPath: "orderId",
+    payloadValidationJmesPath: "[customerId, amount]",
+  });
+  idempotency.registerLambdaContext(context); // so INPROGRESS expires when this invocation would
+
+  let ran = false;
+  const chargeOnce = makeIdempotent(
+    async (_order: Order) => {
+      ran = true;
+      log("claim_won");
+      await charge();
+      return { charged: true };
+    },
+    { persistenceStore, config: idempotency },
+  );
+  try {
+    await chargeOnce(order);
+  } catch (err) {
+    if (err instanceof IdempotencyAlreadyInProgressError) {
+      log("claim_busy");
+      return "failed";
+    }
+    if (err instanceof IdempotencyValidationError) {
+      log("payload_mismatch", { amount: order.amount, customerId: order.customerId });
+      return "failed";
+    }
+    throw err;
+  }
+  if (ran) return "charged";
+  log("claim_lost"); // Powertools returned the stored result of the copy that charged
+  log("skip_duplicate");
+  return "skipped";
+};
