@@ -54,8 +54,8 @@ export interface Timings {
  * AWS advises a visibility timeout of six times the function timeout; these are seconds.
  */
 export const TEST_TIMINGS: Timings = {
-  functionTimeoutSeconds: 4,
-  visibilityTimeoutSeconds: 6,
+  functionTimeoutSeconds: 3,
+  visibilityTimeoutSeconds: 4,
   maxReceiveCount: 3,
 };
 

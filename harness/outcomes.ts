@@ -7,12 +7,23 @@ import type { SentMessage } from "./send.js";
 export function intendedOutcomes(
   sent: SentMessage[],
   events: WorkerEvent[],
+  deadLettered: ReadonlySet<string> = new Set(),
 ): Record<string, IntendedOutcome> {
   const intendedBy = new Map(sent.map((m) => [m.messageId, m.intendedOrderId]));
   const outcomes: Record<string, IntendedOutcome> = {};
   for (const { intendedOrderId } of sent) {
-    outcomes[intendedOrderId] ??= { messages: 0, charges: 0, chargedUnderItsId: 0, verdict: "lost" };
+    outcomes[intendedOrderId] ??= {
+      messages: 0,
+      charges: 0,
+      chargedUnderItsId: 0,
+      deadLettered: 0,
+      verdict: "lost",
+    };
     outcomes[intendedOrderId].messages++;
+  }
+  for (const { messageId, intendedOrderId } of sent) {
+    const outcome = outcomes[intendedOrderId];
+    if (outcome && deadLettered.has(messageId)) outcome.deadLettered++;
   }
   for (const event of events) {
     const intended = event.type === "charge_applied" ? intendedBy.get(event.messageId) : undefined;
@@ -25,7 +36,10 @@ export function intendedOutcomes(
   return outcomes;
 }
 
-function verdictOf({ charges, chargedUnderItsId }: IntendedOutcome): IntendedOutcome["verdict"] {
+function verdictOf(outcome: IntendedOutcome): IntendedOutcome["verdict"] {
+  const { charges, chargedUnderItsId, deadLettered } = outcome;
+  // Not charged, but waiting in the dead-letter queue where a person can find it.
+  if (charges === 0 && deadLettered > 0) return "dead-lettered";
   if (charges === 0) return "lost";
   if (charges > 1) return "duplicated";
   // Charged once, but under another key (say "unparseable", with no amount): nobody can match it.

@@ -12,7 +12,7 @@ import { invocationIntervals, maxConcurrency } from "./overlap.js";
 import { startPollers } from "./pollers.js";
 import { resetState } from "./reset.js";
 import { quiet, type Say } from "./say.js";
-import type { Check, Phase, PhaseFacts, Scenario, Workload } from "./scenario.js";
+import type { Cell, Check, Phase, PhaseFacts, Scenario, Workload } from "./scenario.js";
 import {
   mangleLikePowerShell,
   orderBody,
@@ -41,6 +41,7 @@ export interface PhaseResult {
     missing: { messageId: string; intendedOrderId: string; lastEvent: string }[];
   };
   checks: Check[];
+  cell?: Cell;
   pass: boolean;
   durationMs: number;
 }
@@ -51,6 +52,8 @@ export interface ScenarioResult {
   story: string;
   backend: Lab["backend"];
   phases: PhaseResult[];
+  /** Matrix scenarios only: every cell, each from the phase that measured it. */
+  matrix?: { rows: string[]; columns: string[]; cells: Cell[] };
   pass: boolean;
   durationMs: number;
 }
@@ -74,9 +77,19 @@ export async function runScenario(
     story: scenario.story,
     backend: lab.backend,
     phases,
+    ...matrixOf(phases),
     pass: phases.every((p) => p.pass),
     durationMs: Date.now() - started,
   };
+}
+
+/** Rows and columns in the order the phases first name them. */
+function matrixOf(phases: PhaseResult[]): Pick<ScenarioResult, "matrix"> {
+  const cells = phases.flatMap((p) => (p.cell ? [p.cell] : []));
+  if (cells.length === 0) return {};
+  const rows = [...new Set(cells.map((c) => c.row))];
+  const columns = [...new Set(cells.map((c) => c.column))];
+  return { matrix: { rows, columns, cells } };
 }
 
 async function runPhase(phase: Phase, lab: Lab, say: Say): Promise<PhaseResult> {
@@ -146,7 +159,7 @@ async function runPhase(phase: Phase, lab: Lab, say: Say): Promise<PhaseResult> 
       eventCounts: countsByType(events),
       charges: chargeSummary(events),
       chargesByOrder: chargesByOrder(events),
-      intended: intendedOutcomes(sent, events),
+      intended: intendedOutcomes(sent, events, waited.deadLettered),
       claims,
       ledger: ledgerItems.length,
       dlq: dlq.visible + dlq.inFlight,
@@ -154,6 +167,12 @@ async function runPhase(phase: Phase, lab: Lab, say: Say): Promise<PhaseResult> 
     },
     events,
     ledgerItems,
+    deadLettered: [...waited.deadLettered],
+  };
+  const cell = phase.cell && {
+    row: phase.cell.row,
+    column: phase.cell.column,
+    ...phase.cell.judge(facts),
   };
   const checks = [...invariantChecks(facts, waited.missing.length), ...phase.checks(facts)];
   if (waited.missing.length > 0) {
@@ -168,6 +187,7 @@ async function runPhase(phase: Phase, lab: Lab, say: Say): Promise<PhaseResult> 
     observed: facts.observed,
     wait: { ms: waited.waitedMs, missing: waited.missing },
     checks,
+    ...(cell ? { cell } : {}),
     pass: checks.every((c) => c.pass),
     durationMs: Date.now() - started,
   };

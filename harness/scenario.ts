@@ -33,7 +33,9 @@ export interface IntendedOutcome {
   charges: number;
   /** Charges whose orderId is the one the sender meant. */
   chargedUnderItsId: number;
-  verdict: "exactly once" | "lost" | "duplicated" | "wrong key";
+  /** Its messages found in the dead-letter queue. */
+  deadLettered: number;
+  verdict: "exactly once" | "lost" | "duplicated" | "wrong key" | "dead-lettered";
 }
 
 export interface Observed {
@@ -53,6 +55,19 @@ export interface PhaseFacts {
   observed: Observed;
   events: WorkerEvent[];
   ledgerItems: LedgerItem[];
+  /** MessageIds found in the dead-letter queue. */
+  deadLettered: string[];
+}
+
+/** One cell of a matrix scenario: what a guard did against one failure mode, measured. */
+export interface Cell {
+  row: string;
+  column: string;
+  ok: boolean;
+  /** "✓ exactly once", "✗ doubled 3", "✗ lost 1", … */
+  text: string;
+  charges: number;
+  orders: number;
 }
 
 export interface Check {
@@ -67,6 +82,12 @@ export interface Phase {
   setup: PhaseSetup;
   workload: (lab: Workload) => Promise<unknown>;
   checks: (facts: PhaseFacts) => Check[];
+  /** For matrix scenarios: where this phase sits, and how to judge what it measured. */
+  cell?: {
+    row: string;
+    column: string;
+    judge: (facts: PhaseFacts) => Omit<Cell, "row" | "column">;
+  };
   /** How long to wait for every message to end before reporting what is missing. */
   timeoutMs?: number;
 }

@@ -1,11 +1,24 @@
 // The catalogue (design §6), in the order a workshop tells it.
 import type { Scenario } from "../harness/scenario.js";
+import chargeFailure from "./charge-failure.js";
+import crashAfterClaim from "./crash-after-claim.js";
 import guardOff from "./guard-off.js";
 import guardOn from "./guard-on.js";
 import malformedBody from "./malformed-body.js";
+import payloadMismatch from "./payload-mismatch.js";
+import poisonMessage from "./poison-message.js";
 import racingCopies from "./racing-copies.js";
 
-export const SCENARIOS: Scenario[] = [guardOff, guardOn, malformedBody, racingCopies];
+export const SCENARIOS: Scenario[] = [
+  guardOff,
+  guardOn,
+  malformedBody,
+  racingCopies,
+  crashAfterClaim,
+  chargeFailure,
+  poisonMessage,
+  payloadMismatch,
+];
 
 export function findScenario(name: string): Scenario | undefined {
   return SCENARIOS.find((s) => s.name === name);

@@ -12,8 +12,12 @@ export function crashIfInjected(config: WorkerConfig, invocation: Invocation): v
 }
 
 /** FAULT=fail-charge-once / fail-charge-always: the payment provider declines. */
-export function chargeFailureIfInjected(config: WorkerConfig, invocation: Invocation): Error | undefined {
+export function chargeFailureIfInjected(
+  config: WorkerConfig,
+  invocation: Invocation,
+): Error | undefined {
   const fails =
-    config.fault === "fail-charge-always" || (config.fault === "fail-charge-once" && invocation.attempt === 1);
+    config.fault === "fail-charge-always" ||
+    (config.fault === "fail-charge-once" && invocation.attempt === 1);
   return fails ? new Error(`payment provider unavailable (FAULT=${config.fault})`) : undefined;
 }

@@ -99,7 +99,11 @@ export async function takeLease(table: string, claim: Claim): Promise<Claim | un
       ConditionExpression:
         "attribute_not_exists(orderId) OR (#status = :claimed AND leaseUntil < :now AND payloadHash = :hash)",
       ExpressionAttributeNames: { "#status": "status" },
-      ExpressionAttributeValues: { ":claimed": "CLAIMED", ":now": Date.now(), ":hash": claim.payloadHash },
+      ExpressionAttributeValues: {
+        ":claimed": "CLAIMED",
+        ":now": Date.now(),
+        ":hash": claim.payloadHash,
+      },
       ReturnValues: "ALL_OLD",
     }),
   );

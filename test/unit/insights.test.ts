@@ -59,8 +59,20 @@ describe("orders as the sender meant them", () => {
       event("skip_duplicate", "b", 2),
     ];
     expect(intendedOutcomes(sent, events)).toEqual({
-      "ORDER-001": { messages: 1, charges: 1, chargedUnderItsId: 0, verdict: "wrong key" },
-      "ORDER-002": { messages: 1, charges: 0, chargedUnderItsId: 0, verdict: "lost" },
+      "ORDER-001": {
+        messages: 1,
+        charges: 1,
+        chargedUnderItsId: 0,
+        deadLettered: 0,
+        verdict: "wrong key",
+      },
+      "ORDER-002": {
+        messages: 1,
+        charges: 0,
+        chargedUnderItsId: 0,
+        deadLettered: 0,
+        verdict: "lost",
+      },
     });
   });
 
@@ -74,8 +86,15 @@ describe("orders as the sender meant them", () => {
       messages: 4,
       charges: 4,
       chargedUnderItsId: 4,
+      deadLettered: 0,
       verdict: "duplicated",
     });
+  });
+
+  test("an order never charged but waiting in the dead-letter queue is not silently lost", () => {
+    const sent = [{ messageId: "p1", body: "{orderId:X}", intendedOrderId: "ORDER-001" }];
+    expect(intendedOutcomes(sent, [], new Set(["p1"]))["ORDER-001"]?.verdict).toBe("dead-lettered");
+    expect(intendedOutcomes(sent, [], new Set())["ORDER-001"]?.verdict).toBe("lost");
   });
 
   test("one charge under its own id is exactly once", () => {

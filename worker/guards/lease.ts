@@ -28,7 +28,11 @@ export const lease: Guard = async ({ order, invocation, config, log, charge }) =
     if (!isConditionFailure(err)) throw err;
     const holder = await readClaim(table, order.orderId);
     if (holder && holder.payloadHash !== payloadHash) {
-      log("payload_mismatch", { heldBy: holder.messageId, amount: order.amount, customerId: order.customerId });
+      log("payload_mismatch", {
+        heldBy: holder.messageId,
+        amount: order.amount,
+        customerId: order.customerId,
+      });
       return "failed";
     }
     if (holder?.status === "COMPLETED") {
