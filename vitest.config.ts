@@ -2,6 +2,8 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
+    // Scenario files mostly wait on the emulator; let them run side by side even on 2 cores.
+    maxWorkers: 4,
     reporters: ["default", "./test/summary-reporter.ts"],
     projects: [
       {

@@ -140,6 +140,8 @@ export interface WaitResult {
   deadLettered: Set<string>;
   missing: Unfinished[];
   waitedMs: number;
+  /** How often late log lines had to be shipped by hand (MiniStack only). */
+  nudges: number;
 }
 
 /** Polls until every sent message has ended, or the timeout passes; then says what is missing. */
@@ -147,10 +149,18 @@ export async function waitUntilEnded(
   conn: Connection,
   deployment: Deployment,
   sent: SentMessage[],
-  options: { sinceMs: number; timeoutMs: number },
+  options: {
+    sinceMs: number;
+    timeoutMs: number;
+    /** Called when the queue is empty but log lines are still missing (see ministack-logs.ts). */
+    shipLateLogs?: () => Promise<void>;
+  },
 ): Promise<WaitResult> {
   const started = Date.now();
   const ids = new Set(sent.map((m) => m.messageId));
+  let seen = 0;
+  let nudges = 0;
+  let lastProgress = Date.now();
   for (;;) {
     const events = await readEvents(conn, deployment.names.logGroup, options.sinceMs, ids);
     const failedOnce = events.some((e) => e.type === "process_end" && e.outcome === "failed");
@@ -159,8 +169,21 @@ export async function waitUntilEnded(
       : new Set<string>();
     const missing = unfinished(sent, events, deadLettered);
     const waitedMs = Date.now() - started;
-    if (missing.length === 0 || waitedMs >= options.timeoutMs)
-      return { events, deadLettered, missing, waitedMs };
+    if (missing.length === 0 || waitedMs >= options.timeoutMs) {
+      return { events, deadLettered, missing, waitedMs, nudges };
+    }
+    if (events.length !== seen) {
+      seen = events.length;
+      lastProgress = Date.now();
+    } else if (options.shipLateLogs && Date.now() - lastProgress > 1_000) {
+      const depth = await queueDepth(conn, deployment.queueUrl);
+      // Nothing left to deliver, yet lines are missing: they are stuck in the emulator, not lost.
+      if (depth.visible + depth.inFlight === 0) {
+        await options.shipLateLogs();
+        nudges++;
+      }
+      lastProgress = Date.now();
+    }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }

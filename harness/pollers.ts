@@ -18,25 +18,41 @@ export interface Pollers {
   stop(): Promise<PollerStats>;
 }
 
+/** Receive errors in a row after which a poller decides the emulator is gone. */
+const GIVE_UP_AFTER = 5;
+
 export function startPollers(conn: Connection, deployment: Deployment, count: number): Pollers {
   let stopping = false;
   let failure: unknown;
   const stats: PollerStats = { received: 0, invocations: 0, deleted: 0, failed: 0 };
 
+  const receive = () =>
+    conn.sqs.send(
+      new ReceiveMessageCommand({
+        QueueUrl: deployment.queueUrl,
+        MaxNumberOfMessages: 1,
+        WaitTimeSeconds: 1, // short, so stop() returns within about a second
+        MessageSystemAttributeNames: ["All"],
+        MessageAttributeNames: ["All"],
+      }),
+    );
+
   const loop = async () => {
+    let errorsInARow = 0;
     while (!stopping) {
-      const { Messages = [] } = await conn.sqs.send(
-        new ReceiveMessageCommand({
-          QueueUrl: deployment.queueUrl,
-          MaxNumberOfMessages: 1,
-          WaitTimeSeconds: 1, // short, so stop() returns within about a second
-          MessageSystemAttributeNames: ["All"],
-          MessageAttributeNames: ["All"],
-        }),
-      );
-      for (const message of Messages) {
+      let received: Message[];
+      try {
+        received = (await receive()).Messages ?? [];
+        errorsInARow = 0;
+      } catch (err) {
+        if (++errorsInARow >= GIVE_UP_AFTER) throw err;
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        continue;
+      }
+      for (const message of received) {
         stats.received++;
-        const succeeded = await invoke(conn, deployment, message);
+        // A throttled or failed Invoke is a failed delivery, as on AWS: the message comes back.
+        const succeeded = await invoke(conn, deployment, message).catch(() => false);
         stats.invocations++;
         if (succeeded && message.ReceiptHandle) {
           await conn.sqs.send(

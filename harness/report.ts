@@ -112,10 +112,13 @@ export function renderScenario(result: ScenarioResult): string {
     ),
   );
   out.push("");
-  result.phases.forEach((phase, i) => {
-    out.push(renderPhase(phase, i, result.phases.length));
-    out.push("");
-  });
+  if (result.matrix) out.push(renderMatrix(result), "");
+  else {
+    result.phases.forEach((phase, i) => {
+      out.push(renderPhase(phase, i, result.phases.length));
+      out.push("");
+    });
+  }
   const failed = result.phases.flatMap((p) => p.checks).filter((c) => !c.pass).length;
   const seconds = (result.durationMs / 1000).toFixed(1);
   out.push(
@@ -123,6 +126,39 @@ export function renderScenario(result: ScenarioResult): string {
       ? style("green", `PASS ${result.scenario}: every check held (${seconds} s)`)
       : style("red", `FAIL ${result.scenario}: ${failed} check(s) failed (${seconds} s)`),
   );
+  return out.join("\n");
+}
+
+/** A matrix scenario: one line per run, then the table those runs fill in. */
+function renderMatrix(result: ScenarioResult): string {
+  const matrix = result.matrix;
+  if (!matrix) return "";
+  const out: string[] = [];
+  for (const phase of result.phases) {
+    const mark = phase.pass ? style("green", "✓") : style("red", "✗");
+    const cell = phase.cell
+      ? `${phase.cell.text} (charges ${phase.cell.charges}, orders ${phase.cell.orders})`
+      : "";
+    out.push(`${mark} ${phase.name}: ${cell} · ${(phase.durationMs / 1000).toFixed(1)} s`);
+    for (const check of phase.checks.filter((c) => !c.pass)) {
+      out.push(
+        style(
+          "red",
+          `    ✗ ${check.name}: expected ${show(check.expected)}, got ${show(check.actual)}`,
+        ),
+      );
+    }
+  }
+  out.push("");
+  const rows = matrix.rows.map((row) => [
+    row,
+    ...matrix.columns.map((column) => {
+      const cell = matrix.cells.find((c) => c.row === row && c.column === column);
+      if (!cell) return "";
+      return style(cell.ok ? "green" : "red", cell.text);
+    }),
+  ]);
+  out.push(table(["failure mode", ...matrix.columns], rows));
   return out.join("\n");
 }
 

@@ -3,6 +3,7 @@ import {
   GetEventSourceMappingCommand,
   GetFunctionConfigurationCommand,
 } from "@aws-sdk/client-lambda";
+import { isMiniStack, shipLateLogs } from "./backends/ministack-logs.js";
 import type { Connection } from "./connection.js";
 import { type Deployment, setMappingEnabled, setWorkerEnv } from "./deploy.js";
 import { chargeSummary, chargesByOrder, countsByType } from "./insights.js";
@@ -39,6 +40,8 @@ export interface PhaseResult {
   wait: {
     ms: number;
     missing: { messageId: string; intendedOrderId: string; lastEvent: string }[];
+    /** Times the harness had to ship MiniStack's late log lines (see ministack-logs.ts). */
+    lateLogNudges: number;
   };
   checks: Check[];
   cell?: Cell;
@@ -111,6 +114,13 @@ async function runPhase(phase: Phase, lab: Lab, say: Say): Promise<PhaseResult> 
   // Log timestamps can trail the clock a little; the message-id filter keeps other runs out.
   const sinceMs = Date.now() - 5_000;
   const timeoutMs = phase.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const waitOptions = {
+    sinceMs,
+    timeoutMs,
+    ...(isMiniStack(lab.backend)
+      ? { shipLateLogs: () => shipLateLogs(conn, deployment.names.functionName) }
+      : {}),
+  };
   const pollers = setup.pollers > 0 ? startPollers(conn, deployment, setup.pollers) : undefined;
   const sent: SentMessage[] = [];
   const sendAndRemember = async (
@@ -131,14 +141,14 @@ async function runPhase(phase: Phase, lab: Lab, say: Say): Promise<PhaseResult> 
     },
     sendBodyFile: (file, copies = 1) => sendAndRemember(readBodyFile(file), copies),
     settle: async () => {
-      await waitUntilEnded(conn, deployment, sent, { sinceMs, timeoutMs });
+      await waitUntilEnded(conn, deployment, sent, waitOptions);
     },
   };
 
   let waited: Awaited<ReturnType<typeof waitUntilEnded>>;
   try {
     await phase.workload(workload);
-    waited = await waitUntilEnded(conn, deployment, sent, { sinceMs, timeoutMs });
+    waited = await waitUntilEnded(conn, deployment, sent, waitOptions);
   } finally {
     await pollers?.stop();
   }
@@ -185,7 +195,7 @@ async function runPhase(phase: Phase, lab: Lab, say: Say): Promise<PhaseResult> 
     setup,
     sent: facts.sent,
     observed: facts.observed,
-    wait: { ms: waited.waitedMs, missing: waited.missing },
+    wait: { ms: waited.waitedMs, missing: waited.missing, lateLogNudges: waited.nudges },
     checks,
     ...(cell ? { cell } : {}),
     pass: checks.every((c) => c.pass),

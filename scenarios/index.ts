@@ -2,6 +2,7 @@
 import type { Scenario } from "../harness/scenario.js";
 import chargeFailure from "./charge-failure.js";
 import crashAfterClaim from "./crash-after-claim.js";
+import guardMatrix from "./guard-matrix.js";
 import guardOff from "./guard-off.js";
 import guardOn from "./guard-on.js";
 import malformedBody from "./malformed-body.js";
@@ -18,6 +19,7 @@ export const SCENARIOS: Scenario[] = [
   chargeFailure,
   poisonMessage,
   payloadMismatch,
+  guardMatrix,
 ];
 
 export function findScenario(name: string): Scenario | undefined {

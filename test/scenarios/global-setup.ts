@@ -1,13 +1,18 @@
 // One backend for the whole test run, chosen the way `npm run scenario` chooses it (auto),
-// with the lab deployed once. Tests get the endpoint and the deployment through inject().
+// with the lab deployed twice (two resource prefixes) so the long guard-matrix can run beside
+// the other scenarios. Tests get the endpoint and the deployments through inject().
 import type { TestProject } from "vitest/node";
+import { deploy } from "../../harness/deploy.js";
 import { openLab } from "../../harness/lab.js";
+import { DEFAULT_PREFIX, labNames } from "../../harness/names.js";
 import { say } from "../../harness/say.js";
 import type { ProvidedLab } from "./provided.js";
 
 export default async function setup(project: TestProject) {
   const opened = await openLab(say);
-  const provided: ProvidedLab = { backend: opened.lab.backend, deployment: opened.lab.deployment };
+  const { conn, deployment, backend } = opened.lab;
+  const second = await deploy(conn, labNames(`${process.env.LAB_PREFIX || DEFAULT_PREFIX}-b`), say);
+  const provided: ProvidedLab = { backend, lanes: [deployment, second] };
   project.provide("lab", provided);
   return async () => {
     await opened.close();

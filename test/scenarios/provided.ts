@@ -1,9 +1,10 @@
 import type { Deployment } from "../../harness/deploy.js";
 import type { Lab } from "../../harness/run.js";
 
+/** One backend, and the lab deployed twice on it, so two test files can run scenarios at once. */
 export interface ProvidedLab {
   backend: Lab["backend"];
-  deployment: Deployment;
+  lanes: Deployment[];
 }
 
 declare module "vitest" {

@@ -1,0 +1,76 @@
+// What a scenario test file needs: a connection to the shared backend, one lane of the lab,
+// and the assertions every scenario result must pass.
+import { expect, inject } from "vitest";
+import { connect } from "../../harness/connection.js";
+import type { Lab, ScenarioResult } from "../../harness/run.js";
+import "./provided.js";
+
+export function labOnLane(lane: number): Lab {
+  const provided = inject("lab");
+  const deployment = provided.lanes[lane];
+  if (!deployment) throw new Error(`no lane ${lane}`);
+  return { conn: connect(provided.backend.endpoint), deployment, backend: provided.backend };
+}
+
+/** Every check of every phase, reported one by one, then the whole. */
+export function expectEveryCheckHolds(result: ScenarioResult, phases: number) {
+  expect(result.phases).toHaveLength(phases);
+  expectContractShape(result);
+  for (const phase of result.phases) {
+    for (const check of phase.checks) {
+      expect
+        .soft(
+          check.pass,
+          `${phase.name} › ${check.name}: expected ${JSON.stringify(check.expected)}, got ${JSON.stringify(check.actual)}`,
+        )
+        .toBe(true);
+    }
+  }
+  expect(result.pass).toBe(true);
+}
+
+/** The --json result shape of design §6, which tools outside these tests read. */
+function expectContractShape(result: ScenarioResult) {
+  expect(result).toMatchObject({
+    scenario: expect.any(String),
+    backend: {
+      name: expect.any(String),
+      version: expect.any(String),
+      endpoint: expect.any(String),
+    },
+    pass: expect.any(Boolean),
+    durationMs: expect.any(Number),
+  });
+  for (const phase of result.phases) {
+    expect(phase).toMatchObject({
+      name: expect.any(String),
+      setup: {
+        guard: expect.any(String),
+        parseMode: expect.any(String),
+        fault: expect.any(String),
+        workMs: expect.any(Number),
+        pollers: expect.any(Number),
+      },
+      sent: {
+        messages: expect.any(Number),
+        messageIds: expect.any(Array),
+        orderIds: expect.any(Array),
+      },
+      observed: {
+        eventCounts: expect.any(Object),
+        charges: {
+          charges: expect.any(Number),
+          orders: expect.any(Number),
+          messages: expect.any(Number),
+        },
+        chargesByOrder: expect.any(Object),
+        claims: expect.any(Array),
+        ledger: expect.any(Number),
+        dlq: expect.any(Number),
+        maxConcurrency: expect.any(Number),
+      },
+    });
+    for (const check of phase.checks)
+      expect(Object.keys(check)).toEqual(["name", "pass", "expected", "actual"]);
+  }
+}
