@@ -6,6 +6,7 @@ import {
 import { isMiniStack, shipLateLogs } from "./backends/ministack-logs.js";
 import type { Connection } from "./connection.js";
 import { type Deployment, setMappingEnabled, setWorkerEnv } from "./deploy.js";
+import type { WorkerEvent } from "./events.js";
 import { chargeSummary, chargesByOrder, countsByType } from "./insights.js";
 import { queueDepth, readClaims, readLedger, waitUntilEnded } from "./observe.js";
 import { intendedOutcomes } from "./outcomes.js";
@@ -45,6 +46,8 @@ export interface PhaseResult {
   };
   checks: Check[];
   cell?: Cell;
+  /** The worker's events for this phase's messages, oldest first: the evidence behind it all. */
+  timeline: WorkerEvent[];
   pass: boolean;
   durationMs: number;
 }
@@ -198,6 +201,7 @@ async function runPhase(phase: Phase, lab: Lab, say: Say): Promise<PhaseResult> 
     wait: { ms: waited.waitedMs, missing: waited.missing, lateLogNudges: waited.nudges },
     checks,
     ...(cell ? { cell } : {}),
+    timeline: events,
     pass: checks.every((c) => c.pass),
     durationMs: Date.now() - started,
   };

@@ -10,4 +10,6 @@ export interface RunningBackend {
   reason: string;
   /** Stops what the lab started; a no-op for an emulator the user runs. */
   stop(): Promise<void>;
+  /** The emulator's process, when the lab started it as a child (for measurements). */
+  pid?: number;
 }

@@ -190,7 +190,14 @@ export async function startMiniStack(options: MiniStackOptions): Promise<Running
     const health = await probeHealth(endpoint, 500);
     if (health) {
       say(`MiniStack ${health.version} is ready (${((Date.now() - started) / 1000).toFixed(1)} s)`);
-      return { name: "ministack", version: health.version, endpoint, reason: options.reason, stop };
+      return {
+        name: "ministack",
+        version: health.version,
+        endpoint,
+        reason: options.reason,
+        pid: child.pid,
+        stop,
+      };
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

@@ -1,7 +1,7 @@
 import type { Deployment } from "../../harness/deploy.js";
 import type { Lab } from "../../harness/run.js";
 
-/** One backend, and the lab deployed twice on it, so two test files can run scenarios at once. */
+/** One backend, and the lab deployed on it once per lane, so test files can run scenarios at once. */
 export interface ProvidedLab {
   backend: Lab["backend"];
   lanes: Deployment[];

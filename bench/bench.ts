@@ -1,0 +1,76 @@
+// npm run bench: the lab's numbers, measured on this machine. Starts a backend the way the
+// CLI does, deploys twice (the second must be a no-op), runs every scenario once, and prints
+// how long each step took and how much memory the emulator and its function workers use.
+import { readdirSync, readFileSync } from "node:fs";
+import { chooseBackend } from "../harness/backends/choose.js";
+import { packageWorker } from "../harness/build.js";
+import { connect } from "../harness/connection.js";
+import { deploy } from "../harness/deploy.js";
+import { labNames } from "../harness/names.js";
+import { runScenario } from "../harness/run.js";
+import { quiet, say } from "../harness/say.js";
+import { table } from "../harness/table.js";
+import { SCENARIOS } from "../scenarios/index.js";
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+async function timed<T>(work: () => Promise<T>): Promise<[T, number]> {
+  const started = Date.now();
+  return [await work(), Date.now() - started];
+}
+
+/** Resident memory of a process group (MiniStack and the Node workers it runs), Linux only. */
+function groupRssMb(pgid: number | undefined): string {
+  if (pgid === undefined || process.platform !== "linux") return "n/a";
+  let kb = 0;
+  for (const entry of readdirSync("/proc").filter((e) => /^\d+$/.test(e))) {
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      if (Number(fields[2]) !== pgid) continue; // field 5 of stat: the process group
+      const rss = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${entry}/status`, "utf8"));
+      kb += Number(rss?.[1] ?? 0);
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  return `${(kb / 1024).toFixed(0)} MB`;
+}
+
+const [backend, startMs] = await timed(() => chooseBackend(say));
+const conn = connect(backend.endpoint);
+try {
+  const pkg = await packageWorker();
+  const [deployment, deployMs] = await timed(() => deploy(conn, labNames(), quiet));
+  const [, redeployMs] = await timed(() => deploy(conn, labNames(), quiet));
+  const rssIdle = groupRssMb(backend.pid);
+  const rows: (string | number)[][] = [];
+  for (const scenario of SCENARIOS) {
+    const result = await runScenario(scenario, { conn, deployment, backend });
+    const nudges = result.phases.reduce((n, p) => n + p.wait.lateLogNudges, 0);
+    rows.push([
+      scenario.name,
+      result.pass ? "pass" : "FAIL",
+      result.phases.length,
+      seconds(result.durationMs),
+      nudges,
+    ]);
+    say(`${scenario.name}: ${seconds(result.durationMs)}`);
+  }
+  const total = rows.reduce((n, r) => n + Number.parseFloat(String(r[3])), 0);
+  console.log(`backend ${backend.name} ${backend.version}: ready in ${seconds(startMs)}`);
+  console.log(
+    `worker bundle ${(pkg.bundleBytes / 1024).toFixed(0)} KB, zip ${(pkg.zip.byteLength / 1024).toFixed(0)} KB`,
+  );
+  console.log(
+    `deploy ${seconds(deployMs)} (fresh), ${seconds(redeployMs)} (again, nothing to change)`,
+  );
+  console.log(
+    `emulator + workers resident: ${rssIdle} after deploy, ${groupRssMb(backend.pid)} after all scenarios`,
+  );
+  console.log(table(["scenario", "result", "phases", "time", "late-log nudges"], rows));
+  console.log(`all scenarios one after another: ${total.toFixed(1)} s`);
+} finally {
+  conn.close();
+  await backend.stop();
+}
