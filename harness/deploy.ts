@@ -36,6 +36,7 @@ import {
 } from "@aws-sdk/client-sqs";
 import { packageWorker } from "./build.js";
 import type { Connection } from "./connection.js";
+import { LabError } from "./errors.js";
 import type { LabNames } from "./names.js";
 import type { Say } from "./say.js";
 import { type WorkerEnv, workerEnvironment } from "./worker-env.js";
@@ -310,4 +311,64 @@ async function unlessMissing<T>(call: Promise<T>): Promise<T | undefined> {
     }
     throw err;
   }
+}
+
+/**
+ * For `lab up`: long enough for the article's WORK_MS=4000 and for a person to watch; a
+ * failed copy comes back after 30 s.
+ */
+export const WORKSHOP_TIMINGS: Timings = {
+  functionTimeoutSeconds: 15,
+  visibilityTimeoutSeconds: 30,
+  maxReceiveCount: 3,
+};
+
+/** Finds what deploy made, without changing anything; a LabError says how to fix a gap. */
+export async function locateDeployment(conn: Connection, names: LabNames): Promise<Deployment> {
+  const notDeployed = () =>
+    new LabError(`the lab is not deployed at ${conn.endpoint}: run "npm run lab -- deploy"`);
+  const url = async (name: string) => {
+    const found = await unlessMissing(conn.sqs.send(new GetQueueUrlCommand({ QueueName: name })));
+    if (!found?.QueueUrl) throw notDeployed();
+    const { Attributes } = await conn.sqs.send(
+      new GetQueueAttributesCommand({ QueueUrl: found.QueueUrl, AttributeNames: ["QueueArn"] }),
+    );
+    return { url: found.QueueUrl, arn: Attributes?.QueueArn ?? "" };
+  };
+  const [queue, dlq] = [await url(names.queue), await url(names.dlq)];
+  const listed = await unlessMissing(
+    conn.lambda.send(
+      new ListEventSourceMappingsCommand({
+        FunctionName: names.functionName,
+        EventSourceArn: queue.arn,
+      }),
+    ),
+  );
+  const mappingId = listed?.EventSourceMappings?.[0]?.UUID;
+  if (!mappingId) throw notDeployed();
+  return {
+    names,
+    queueUrl: queue.url,
+    queueArn: queue.arn,
+    dlqUrl: dlq.url,
+    dlqArn: dlq.arn,
+    mappingId,
+  };
+}
+
+/** The worker's current settings, read back from the function's environment. */
+export async function readWorkerEnv(conn: Connection, names: LabNames): Promise<WorkerEnv> {
+  const { Environment } = await conn.lambda.send(
+    new GetFunctionConfigurationCommand({ FunctionName: names.functionName }),
+  );
+  const v = Environment?.Variables ?? {};
+  const number = (value: string | undefined) => (value === undefined ? undefined : Number(value));
+  return {
+    guard: v.GUARD as WorkerEnv["guard"],
+    parseMode: v.PARSE_MODE as WorkerEnv["parseMode"],
+    fault: v.FAULT as WorkerEnv["fault"],
+    workMs: number(v.WORK_MS),
+    raceWindowMs: number(v.RACE_WINDOW_MS),
+    leaseMs: number(v.LEASE_MS),
+  };
 }

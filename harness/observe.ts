@@ -154,6 +154,8 @@ export async function waitUntilEnded(
     timeoutMs: number;
     /** Called when the queue is empty but log lines are still missing (see ministack-logs.ts). */
     shipLateLogs?: () => Promise<void>;
+    /** Told how many of the sent messages have ended, each time that number changes. */
+    onProgress?: (ended: number, total: number) => void;
   },
 ): Promise<WaitResult> {
   const started = Date.now();
@@ -174,6 +176,7 @@ export async function waitUntilEnded(
     }
     if (events.length !== seen) {
       seen = events.length;
+      options.onProgress?.(sent.length - missing.length, sent.length);
       lastProgress = Date.now();
     } else if (options.shipLateLogs && Date.now() - lastProgress > 1_000) {
       const depth = await queueDepth(conn, deployment.queueUrl);

@@ -1,6 +1,8 @@
 // The terminal report: the article's views (counts by type; charges, orders, messages; the
 // claims table), each beside the Logs Insights query that shows the same on real AWS.
-import { QUERIES } from "./insights.js";
+import type { Claim } from "../worker/store.js";
+import type { WorkerEvent } from "./events.js";
+import { chargeSummary, countsByType, QUERIES, timeline } from "./insights.js";
 import type { PhaseResult, ScenarioResult } from "./run.js";
 import { paint } from "./say.js";
 import { table, stdoutColour as useColour } from "./table.js";
@@ -173,4 +175,61 @@ function wrap(text: string, width: number): string {
   }
   if (line) lines.push(line);
   return lines.join("\n");
+}
+
+/** The article's three Logs Insights views over these events, each with its query. */
+export function renderInsights(events: WorkerEvent[]): string {
+  const out: string[] = [];
+  const counts = Object.entries(countsByType(events)).sort(([a], [b]) => a.localeCompare(b));
+  out.push(style("bold", "1. Events by type"));
+  out.push(table(["type", "events"], counts));
+  out.push(query(QUERIES.countsByType), "");
+  const charges = chargeSummary(events);
+  out.push(style("bold", "2. Charges"));
+  out.push(
+    table(["charges", "orders", "messages"], [[charges.charges, charges.orders, charges.messages]]),
+  );
+  out.push(query(QUERIES.charges), "");
+  for (const orderId of [...new Set(events.map((e) => e.orderId))]) {
+    out.push(style("bold", `3. Timeline of ${orderId}`));
+    out.push(renderTimeline(timeline(events, orderId)));
+    out.push(query(QUERIES.timeline(orderId)), "");
+  }
+  return out.join("\n");
+}
+
+/** Details holding a UUID: their first 8 characters are enough to tell them apart on screen. */
+const SHORT_IDS = new Set(["chargeId", "heldBy", "tookOverFrom"]);
+
+/** One line per event: when, what, which copy, and the details that matter. */
+export function renderTimeline(events: WorkerEvent[]): string {
+  const detail = (e: WorkerEvent) => {
+    const { type, orderId, messageId, requestId, guard, ts, ...rest } = e;
+    return Object.entries(rest)
+      .filter(([key]) => key !== "body")
+      .map(([key, value]) => {
+        const text = typeof value === "string" ? value : JSON.stringify(value);
+        return `${key}=${SHORT_IDS.has(key) ? text.slice(0, 8) : text}`;
+      })
+      .join(" ");
+  };
+  return table(
+    ["time", "type", "messageId", "orderId", "details"],
+    events.map((e) => [e.ts.slice(11, 23), e.type, e.messageId.slice(0, 8), e.orderId, detail(e)]),
+  );
+}
+
+export function renderClaims(claims: Claim[]): string {
+  if (claims.length === 0) return "(empty)";
+  return table(
+    ["orderId", "status", "messageId", "claimedAt", "completedMessageId", "completedAt"],
+    claims.map((c) => [
+      c.orderId,
+      c.status,
+      c.messageId,
+      c.claimedAt ?? "",
+      c.completedMessageId ?? "",
+      c.completedAt ?? "",
+    ]),
+  );
 }

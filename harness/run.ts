@@ -155,33 +155,8 @@ async function runPhase(phase: Phase, lab: Lab, say: Say): Promise<PhaseResult> 
   } finally {
     await pollers?.stop();
   }
-  const [claims, ledgerItems, dlq] = await Promise.all([
-    readClaims(conn, deployment.names.claimsTable),
-    readLedger(conn, deployment.names.ledgerTable),
-    queueDepth(conn, deployment.dlqUrl),
-  ]);
+  const facts = await gatherFacts(conn, deployment, sent, waited.events, waited.deadLettered);
   const { events } = waited;
-  const facts: PhaseFacts = {
-    sent: {
-      messages: sent.length,
-      messageIds: sent.map((m) => m.messageId),
-      orderIds: [...new Set(sent.map((m) => m.intendedOrderId))],
-      bodies: [...new Set(sent.map((m) => m.body))],
-    },
-    observed: {
-      eventCounts: countsByType(events),
-      charges: chargeSummary(events),
-      chargesByOrder: chargesByOrder(events),
-      intended: intendedOutcomes(sent, events, waited.deadLettered),
-      claims,
-      ledger: ledgerItems.length,
-      dlq: dlq.visible + dlq.inFlight,
-      maxConcurrency: maxConcurrency(invocationIntervals(events)),
-    },
-    events,
-    ledgerItems,
-    deadLettered: [...waited.deadLettered],
-  };
   const cell = phase.cell && {
     row: phase.cell.row,
     column: phase.cell.column,
@@ -256,4 +231,40 @@ async function ensureWorkerEnv(
     Object.keys(wanted).length === Object.keys(current).length &&
     Object.entries(wanted).every(([k, v]) => current[k] === v);
   if (!same) await setWorkerEnv(conn, deployment.names, setup);
+}
+
+/** Everything a phase's checks look at: the events, the tables, the queues, and what they add up to. */
+export async function gatherFacts(
+  conn: Connection,
+  deployment: Deployment,
+  sent: SentMessage[],
+  events: WorkerEvent[],
+  deadLettered: ReadonlySet<string>,
+): Promise<PhaseFacts> {
+  const [claims, ledgerItems, dlq] = await Promise.all([
+    readClaims(conn, deployment.names.claimsTable),
+    readLedger(conn, deployment.names.ledgerTable),
+    queueDepth(conn, deployment.dlqUrl),
+  ]);
+  return {
+    sent: {
+      messages: sent.length,
+      messageIds: sent.map((m) => m.messageId),
+      orderIds: [...new Set(sent.map((m) => m.intendedOrderId))],
+      bodies: [...new Set(sent.map((m) => m.body))],
+    },
+    observed: {
+      eventCounts: countsByType(events),
+      charges: chargeSummary(events),
+      chargesByOrder: chargesByOrder(events),
+      intended: intendedOutcomes(sent, events, deadLettered),
+      claims,
+      ledger: ledgerItems.length,
+      dlq: dlq.visible + dlq.inFlight,
+      maxConcurrency: maxConcurrency(invocationIntervals(events)),
+    },
+    events,
+    ledgerItems,
+    deadLettered: [...deadLettered],
+  };
 }

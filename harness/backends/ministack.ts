@@ -148,6 +148,8 @@ export interface MiniStackOptions {
   reason: string;
   port?: number;
   startupTimeoutMs?: number;
+  /** Keep running after this process exits (`lab up`); `lab down` stops it by its pid. */
+  keepRunning?: boolean;
 }
 
 export async function startMiniStack(options: MiniStackOptions): Promise<RunningBackend> {
@@ -171,10 +173,11 @@ export async function startMiniStack(options: MiniStackOptions): Promise<Running
   const child = spawn(paths.python, ["-m", "ministack"], {
     env: ministackEnv(port),
     stdio: ["ignore", out, out],
-    detached: !isWindows,
+    detached: !isWindows || options.keepRunning,
   });
   const stop = onceOnly(() => stopProcess(child));
-  process.once("exit", () => killNow(child)); // even if the run ends abruptly
+  if (options.keepRunning) child.unref();
+  else process.once("exit", () => killNow(child)); // even if the run ends abruptly
 
   const timeoutMs = options.startupTimeoutMs ?? 30_000;
   let exited: number | null | undefined;
@@ -244,4 +247,28 @@ async function stopProcess(child: ChildProcess): Promise<void> {
   }
   // Workers in its group may outlive it by a moment; make sure none is left behind.
   killNow(child);
+}
+
+/** Stops a MiniStack that an earlier `lab up` left running, and the workers in its group. */
+export async function stopMiniStackByPid(pid: number): Promise<void> {
+  const alive = () => {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  const signal = (sig: NodeJS.Signals) => {
+    try {
+      if (isWindows) spawn("taskkill", ["/pid", String(pid), "/T", "/F"], { stdio: "ignore" });
+      else process.kill(-pid, sig);
+    } catch {
+      // already gone
+    }
+  };
+  signal("SIGTERM");
+  const deadline = Date.now() + 5_000;
+  while (alive() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+  signal("SIGKILL");
 }

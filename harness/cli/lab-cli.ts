@@ -1,15 +1,256 @@
-// npm run lab -- <command>: the workshop's commands.
-import { Command, CommanderError } from "commander";
+// npm run lab -- <command>: the workshop, step by step, on an emulator that stays up between
+// commands. Exit codes: 0 done, 1 the lab could not do it, 2 a usage error.
+import { Command, CommanderError, InvalidArgumentError } from "commander";
+import { GUARDS, type GuardName } from "../../worker/config.js";
 import { diagnose, gatherFacts } from "../doctor.js";
 import { LabError, UsageError } from "../errors.js";
+import { queueDepth, readClaims, readLedger } from "../observe.js";
 import { offlinePrepare } from "../offline.js";
-import { say } from "../say.js";
+import { renderClaims, renderInsights, renderTimeline } from "../report.js";
+import { say, step } from "../say.js";
+import { mangleLikePowerShell, orderBody, readBodyFile, sendCopies } from "../send.js";
 import { table } from "../table.js";
+import {
+  labDown,
+  labUp,
+  type OpenWorkshop,
+  openWorkshop,
+  orderEvents,
+  redeploy,
+  rememberSend,
+  sendEvents,
+  switchGuard,
+  waitForSend,
+} from "../workshop.js";
+import { closest } from "./closest.js";
+
+const GUARD_WORDS = [...GUARDS, "0", "1"];
+
+function parseGuard(value: string): GuardName {
+  if (value === "0") return "off";
+  if (value === "1") return "claim";
+  if ((GUARDS as readonly string[]).includes(value)) return value as GuardName;
+  const hint = closest(value, GUARDS);
+  throw new UsageError(
+    `"${value}" is not a guard; use ${GUARD_WORDS.join(", ")}${hint.length ? ` (did you mean ${hint[0]}?)` : ""}`,
+  );
+}
+
+function parseCopies(value: string): number {
+  const copies = Number(value);
+  if (!Number.isInteger(copies) || copies < 1 || copies > 1000) {
+    throw new InvalidArgumentError(`copies must be a whole number from 1 to 1000, got "${value}"`);
+  }
+  return copies;
+}
+
+function parseAmount(value: string): number {
+  const amount = Number(value);
+  if (!Number.isFinite(amount) || amount < 0)
+    throw new InvalidArgumentError(`"${value}" is not an amount`);
+  return amount;
+}
+
+function parseMs(value: string): number {
+  const ms = Number(value);
+  if (!Number.isInteger(ms) || ms < 0 || ms > 10_000) {
+    throw new InvalidArgumentError(
+      `milliseconds must be a whole number from 0 to 10000, got "${value}"`,
+    );
+  }
+  return ms;
+}
+
+function parseOrderId(value: string): string {
+  if (value.trim() === "") throw new InvalidArgumentError("the order id is empty");
+  return value;
+}
+
+/** Runs a command against the lab that `up` started, and lets go of the connection after. */
+async function withLab(work: (open: OpenWorkshop) => Promise<void>): Promise<void> {
+  const open = await openWorkshop();
+  try {
+    await work(open);
+  } finally {
+    open.conn.close();
+  }
+}
 
 const program = new Command("lab")
   .description("The SQS idempotency lab, step by step.")
   .showSuggestionAfterError(true)
-  .exitOverride();
+  .exitOverride()
+  .configureOutput({ outputError: (text, write) => write(`lab: ${text.replace(/^error: /, "")}`) });
+
+program
+  .command("up")
+  .description("start an emulator (or use the one running), deploy the lab, remember it in .lab/")
+  .action(async () => {
+    const { state, fresh } = await step(say, "starting the lab", () => labUp(say));
+    const { endpoint, name, version } = state.backend;
+    console.log(`${fresh ? "lab is up" : "lab was already up"}: ${name} ${version} at ${endpoint}`);
+    console.log("  guard: off (the article's IDEMPOTENCY=0), WORK_MS 1000");
+    console.log("  with the AWS CLI:");
+    console.log(
+      `    AWS_ACCESS_KEY_ID=test AWS_SECRET_ACCESS_KEY=test aws --endpoint-url ${endpoint} --region us-east-1 sqs list-queues`,
+    );
+    console.log("  next: npm run lab -- send --order-id ORDER-003 --copies 10");
+  });
+
+program
+  .command("down")
+  .description("stop the emulator `up` started (one you run yourself keeps running)")
+  .action(async () => console.log(await labDown()));
+
+program
+  .command("deploy")
+  .description("deploy the lab again (idempotent; keeps the current guard)")
+  .action(() =>
+    withLab(async (open) => {
+      await step(say, "deploying", () => redeploy(open, say));
+      console.log(`deployed to ${open.state.backend.endpoint}`);
+    }),
+  );
+
+program
+  .command("send")
+  .description("send N copies of one order, printing each body and MessageId, like send.ps1")
+  .option("--order-id <id>", "the order", parseOrderId, "ORDER-003")
+  .option("--copies <n>", "how many copies", parseCopies, 1)
+  .option("--customer-id <id>", "the customer", "CUSTOMER-123")
+  .option("--amount <amount>", "the amount", parseAmount, 150)
+  .option("--body-file <file>", "send this file's content as the body (the article's fix)")
+  .option("--powershell-quoting", "send the body as inline PowerShell quoting mangles it")
+  .option("--no-wait", "return without waiting for the worker")
+  .action(
+    (options: {
+      orderId: string;
+      copies: number;
+      customerId: string;
+      amount: number;
+      bodyFile?: string;
+      powershellQuoting?: boolean;
+      wait: boolean;
+    }) => {
+      // Everything the user typed is checked before the lab is touched.
+      if (options.bodyFile && options.powershellQuoting) {
+        throw new UsageError(
+          "--body-file and --powershell-quoting do not go together: the file is sent as it is",
+        );
+      }
+      const message = options.bodyFile
+        ? readBodyFile(options.bodyFile)
+        : { body: orderBody(options), intendedOrderId: options.orderId };
+      if (options.powershellQuoting) message.body = mangleLikePowerShell(message.body);
+      return withLab(async (open) => {
+        console.log(`sending ${options.copies} copies to ${open.deployment.names.queue}`);
+        const sent = await sendCopies(
+          open.conn,
+          open.deployment.queueUrl,
+          message,
+          options.copies,
+          (m, i) =>
+            console.log(`  [${i}/${options.copies}] MessageId ${m.messageId}  body ${m.body}`),
+        );
+        const record = rememberSend(open, sent);
+        if (!options.wait) return;
+        say("waiting for the worker (Ctrl-C stops waiting; the messages stay queued)");
+        const waited = await waitForSend(open, record, say);
+        if (waited.missing.length > 0) {
+          throw new LabError(
+            `${waited.missing.length} message(s) had not ended after ${Math.round(waited.waitedMs / 1000)} s: ` +
+              waited.missing
+                .map((m) => `${m.messageId.slice(0, 8)} (last: ${m.lastEvent})`)
+                .join(", "),
+          );
+        }
+        console.log(
+          `all ${sent.length} ended in ${(waited.waitedMs / 1000).toFixed(1)} s: npm run lab -- insights`,
+        );
+      });
+    },
+  );
+
+program
+  .command("guard <mode>")
+  .description(`switch the idempotency guard without a redeploy: ${GUARD_WORDS.join(" | ")}`)
+  .option("--work-ms <ms>", "also set WORK_MS, the simulated work before the charge", parseMs)
+  .action((mode: string, options: { workMs?: number }) => {
+    const guard = parseGuard(mode);
+    return withLab(async (open) => {
+      const { ms, workMs } = await switchGuard(open, guard, options.workMs);
+      const switchNote = mode === "0" || mode === "1" ? ` (the article's IDEMPOTENCY=${mode})` : "";
+      console.log(
+        `guard is now ${guard}${switchNote}, WORK_MS ${workMs}; the update was applied in ${(ms / 1000).toFixed(1)} s`,
+      );
+    });
+  });
+
+program
+  .command("status")
+  .description("queue and DLQ depth, the claims table, the ledger, and the last send's events")
+  .action(() =>
+    withLab(async (open) => {
+      const { names, queueUrl, dlqUrl } = open.deployment;
+      const [queue, dlq, claims, ledger] = await Promise.all([
+        queueDepth(open.conn, queueUrl),
+        queueDepth(open.conn, dlqUrl),
+        readClaims(open.conn, names.claimsTable),
+        readLedger(open.conn, names.ledgerTable),
+      ]);
+      console.log(
+        `emulator ${open.state.backend.name} ${open.state.backend.version} at ${open.state.backend.endpoint}`,
+      );
+      console.log(
+        table(
+          ["queue", "waiting", "in flight"],
+          [
+            [names.queue, queue.visible, queue.inFlight],
+            [names.dlq, dlq.visible, dlq.inFlight],
+          ],
+        ),
+      );
+      console.log(`\nclaims table ${names.claimsTable} (scan)`);
+      console.log(renderClaims(claims));
+      console.log(`\ncharges ledger ${names.ledgerTable}: ${ledger.length} charge(s)`);
+      if (open.state.sends.length > 0) {
+        const events = await sendEvents(open, false);
+        const counts: Record<string, number> = {};
+        for (const e of events) counts[e.type] = (counts[e.type] ?? 0) + 1;
+        console.log("\nthe last send's events by type");
+        console.log(table(["type", "events"], Object.entries(counts)));
+      }
+    }),
+  );
+
+program
+  .command("insights")
+  .description("the article's Logs Insights views, each with the query to paste into the console")
+  .option("--all", "over every send since `up`, not only the last")
+  .action((options: { all?: boolean }) =>
+    withLab(async (open) =>
+      console.log(renderInsights(await sendEvents(open, options.all ?? false))),
+    ),
+  );
+
+program
+  .command("logs")
+  .description("a timeline of the last send, or of one order since `up`")
+  .option(
+    "--order-id <id>",
+    'the orderId as the worker saw it ("unparseable" for mangled bodies)',
+    parseOrderId,
+  )
+  .action((options: { orderId?: string }) =>
+    withLab(async (open) => {
+      const events = options.orderId
+        ? await orderEvents(open, options.orderId)
+        : await sendEvents(open, false);
+      if (events.length === 0)
+        throw new LabError(`no events for ${options.orderId ?? "the last send"} yet`);
+      console.log(renderTimeline(events));
+    }),
+  );
 
 program
   .command("doctor")

@@ -1,0 +1,34 @@
+// What `lab up` remembers so later commands find the same emulator: .lab/state.json.
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { LAB_DIR } from "./paths.js";
+import type { SentMessage } from "./send.js";
+
+export interface SendRecord {
+  at: number;
+  /** Each message as sent, with the order it was meant to be (a mangled body hides it). */
+  messages: SentMessage[];
+}
+
+export interface LabState {
+  backend: { name: string; version: string; endpoint: string; pid?: number };
+  prefix: string;
+  upAt: number;
+  sends: SendRecord[];
+}
+
+const STATE_FILE = path.join(LAB_DIR, "state.json");
+
+export function readState(): LabState | undefined {
+  if (!existsSync(STATE_FILE)) return undefined;
+  return JSON.parse(readFileSync(STATE_FILE, "utf8")) as LabState;
+}
+
+export function writeState(state: LabState): void {
+  mkdirSync(LAB_DIR, { recursive: true });
+  writeFileSync(STATE_FILE, `${JSON.stringify(state, null, 2)}\n`);
+}
+
+export function clearState(): void {
+  rmSync(STATE_FILE, { force: true });
+}

@@ -1,0 +1,169 @@
+// The workshop's steps (`npm run lab -- <command>`), as functions the CLI prints.
+import type { RunningBackend } from "./backends/backend.js";
+import { DEFAULT_ENDPOINT, useEndpoint } from "./backends/endpoint.js";
+import { probeHealth } from "./backends/health.js";
+import { startMiniStack, stopMiniStackByPid } from "./backends/ministack.js";
+import { isMiniStack, shipLateLogs } from "./backends/ministack-logs.js";
+import { type Connection, connect } from "./connection.js";
+import {
+  type Deployment,
+  deploy,
+  locateDeployment,
+  readWorkerEnv,
+  setWorkerEnv,
+  WORKSHOP_TIMINGS,
+} from "./deploy.js";
+import { LabError, UsageError } from "./errors.js";
+import type { WorkerEvent } from "./events.js";
+import { clearState, type LabState, readState, type SendRecord, writeState } from "./lab-state.js";
+import { DEFAULT_PREFIX, labNames } from "./names.js";
+import { readEvents, waitUntilEnded } from "./observe.js";
+import type { Say } from "./say.js";
+import type { SentMessage } from "./send.js";
+import type { WorkerEnv } from "./worker-env.js";
+
+export interface OpenWorkshop {
+  state: LabState;
+  conn: Connection;
+  deployment: Deployment;
+}
+
+/** Starts (or finds) an emulator, deploys the lab, and remembers it for the other commands. */
+export async function labUp(say: Say): Promise<{ state: LabState; fresh: boolean }> {
+  const existing = readState();
+  if (existing && (await probeHealth(existing.backend.endpoint))) {
+    return { state: existing, fresh: false };
+  }
+  if (process.env.LAB_BACKEND === "testcontainers") {
+    throw new UsageError(
+      "a testcontainers LocalStack ends with the process that started it; for a lab that stays up run `docker compose up -d`, then `npm run lab -- up`",
+    );
+  }
+  let backend: RunningBackend;
+  const wanted = process.env.LAB_ENDPOINT;
+  if (
+    wanted ||
+    (process.env.LAB_BACKEND !== "ministack" && (await probeHealth(DEFAULT_ENDPOINT)))
+  ) {
+    backend = await useEndpoint(wanted || DEFAULT_ENDPOINT, "an emulator is already running");
+  } else {
+    const port = process.env.LAB_MINISTACK_PORT
+      ? Number(process.env.LAB_MINISTACK_PORT)
+      : undefined;
+    backend = await startMiniStack({ say, reason: "no emulator running", port, keepRunning: true });
+  }
+  const prefix = process.env.LAB_PREFIX || DEFAULT_PREFIX;
+  const conn = connect(backend.endpoint);
+  try {
+    await deploy(conn, labNames(prefix), say, WORKSHOP_TIMINGS, { guard: "off", workMs: 1000 });
+  } finally {
+    conn.close();
+  }
+  const state: LabState = {
+    backend: {
+      name: backend.name,
+      version: backend.version,
+      endpoint: backend.endpoint,
+      pid: backend.pid,
+    },
+    prefix,
+    upAt: Date.now(),
+    sends: [],
+  };
+  writeState(state);
+  return { state, fresh: true };
+}
+
+/** Stops the emulator if `lab up` started it; an emulator the user runs is left alone. */
+export async function labDown(): Promise<string> {
+  const state = readState();
+  if (!state) return "no lab is up";
+  clearState();
+  if (state.backend.pid !== undefined) {
+    await stopMiniStackByPid(state.backend.pid);
+    return `stopped MiniStack (pid ${state.backend.pid}) at ${state.backend.endpoint}`;
+  }
+  return `forgot the emulator at ${state.backend.endpoint}; it is yours, so it keeps running`;
+}
+
+/** The lab that `up` started, connected, or a clear error saying what to do. */
+export async function openWorkshop(): Promise<OpenWorkshop> {
+  const state = readState();
+  if (!state) throw new LabError('no lab is up: run "npm run lab -- up" first');
+  if (!(await probeHealth(state.backend.endpoint))) {
+    throw new LabError(
+      `the lab's emulator at ${state.backend.endpoint} does not answer (stopped, or the machine restarted): run "npm run lab -- down" then "npm run lab -- up"`,
+    );
+  }
+  const conn = connect(state.backend.endpoint);
+  try {
+    return { state, conn, deployment: await locateDeployment(conn, labNames(state.prefix)) };
+  } catch (err) {
+    conn.close();
+    throw err;
+  }
+}
+
+export async function redeploy(open: OpenWorkshop, say: Say): Promise<void> {
+  const names = labNames(open.state.prefix);
+  await deploy(open.conn, names, say, WORKSHOP_TIMINGS, await readWorkerEnv(open.conn, names));
+}
+
+/** The article's set-idempotency.ps1, generalised: 0/1 as the original switch, or a guard name. */
+export async function switchGuard(open: OpenWorkshop, guard: WorkerEnv["guard"], workMs?: number) {
+  const names = labNames(open.state.prefix);
+  const current = await readWorkerEnv(open.conn, names);
+  const started = Date.now();
+  await setWorkerEnv(open.conn, names, {
+    ...current,
+    guard,
+    ...(workMs === undefined ? {} : { workMs }),
+  });
+  return { ms: Date.now() - started, workMs: workMs ?? current.workMs ?? 0 };
+}
+
+export function rememberSend(open: OpenWorkshop, sent: SentMessage[]): SendRecord {
+  const record: SendRecord = { at: Date.now(), messages: sent };
+  open.state.sends.push(record);
+  writeState(open.state);
+  return record;
+}
+
+export async function waitForSend(open: OpenWorkshop, record: SendRecord, say: Say) {
+  let last = -1;
+  return waitUntilEnded(open.conn, open.deployment, record.messages, {
+    sinceMs: record.at - 5_000,
+    timeoutMs: 120_000,
+    ...(isMiniStack(open.state.backend)
+      ? { shipLateLogs: () => shipLateLogs(open.conn, open.deployment.names.functionName) }
+      : {}),
+    onProgress: (ended, total) => {
+      if (ended !== last) say(`  ${ended}/${total} messages ended`);
+      last = ended;
+    },
+  });
+}
+
+/** Events of the last send (default), or of every send since `up`. */
+export async function sendEvents(open: OpenWorkshop, all: boolean): Promise<WorkerEvent[]> {
+  const sends = all ? open.state.sends : open.state.sends.slice(-1);
+  if (sends.length === 0)
+    throw new LabError(
+      'nothing sent yet: try "npm run lab -- send --order-id ORDER-003 --copies 10"',
+    );
+  const ids = new Set(sends.flatMap((s) => s.messages.map((m) => m.messageId)));
+  const since = Math.min(...sends.map((s) => s.at)) - 5_000;
+  return readEvents(open.conn, open.deployment.names.logGroup, since, ids);
+}
+
+/** Every event for one orderId (as the worker saw it) since `up`. */
+export async function orderEvents(open: OpenWorkshop, orderId: string): Promise<WorkerEvent[]> {
+  const ids = new Set(open.state.sends.flatMap((s) => s.messages.map((m) => m.messageId)));
+  const events = await readEvents(
+    open.conn,
+    open.deployment.names.logGroup,
+    open.state.upAt - 5_000,
+    ids,
+  );
+  return events.filter((e) => e.orderId === orderId);
+}
