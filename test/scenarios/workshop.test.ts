@@ -1,0 +1,55 @@
+// The workshop flow of docs/workshop.md, command by command, as an attendee types it: against
+// the test run's emulator (LAB_ENDPOINT), on resources of its own (LAB_PREFIX), remembering its
+// state in a folder of its own (LAB_HOME).
+import { spawnSync } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, inject, test } from "vitest";
+import { PROJECT_ROOT } from "../../harness/paths.js";
+import "./provided.js";
+
+const { backend } = inject("lab");
+const env = {
+  ...process.env,
+  LAB_HOME: mkdtempSync(path.join(tmpdir(), "lab-workshop-")),
+  LAB_ENDPOINT: backend.endpoint,
+  LAB_PREFIX: "lab-workshop-test",
+  NO_COLOR: "1",
+};
+const lab = (...args: string[]) => {
+  const result = spawnSync(
+    path.join(PROJECT_ROOT, "node_modules", ".bin", "tsx"),
+    [path.join(PROJECT_ROOT, "harness", "cli", "lab-cli.ts"), ...args],
+    { encoding: "utf8", timeout: 120_000, env },
+  );
+  expect(result.status, `lab ${args.join(" ")}:\n${result.stderr}`).toBe(0);
+  return result.stdout;
+};
+
+describe("the workshop flow", () => {
+  test("up, send 10 with the guard off, insights, guard 1, send again, status, logs, down", () => {
+    expect(lab("up")).toContain(`lab is up: endpoint`);
+
+    const sent = lab("send", "--order-id", "ORDER-003", "--copies", "10");
+    expect(sent.match(/MessageId [0-9a-f-]{36}/g)).toHaveLength(10);
+    expect(sent).toContain("all 10 ended");
+
+    const off = lab("insights");
+    expect(off).toMatch(/│ charge_applied\s+│ 10\s+│/);
+    expect(off).toMatch(/│ 10\s+│ 1\s+│ 10\s+│/); // charges, orders, messages
+    expect(off).toContain("count_distinct(orderId)");
+
+    expect(lab("guard", "1")).toContain("guard is now claim (the article's IDEMPOTENCY=1)");
+    lab("send", "--order-id", "ORDER-003", "--copies", "10");
+
+    const status = lab("status");
+    expect(status).toMatch(/│ ORDER-003 │ COMPLETED │/);
+    expect(status).toMatch(/│ claim_lost\s+│ 9\s+│/);
+    expect(status).toMatch(/│ charge_applied\s+│ 1\s+│/);
+    expect(status).toContain("11 charge(s)"); // 10 without the guard, then 1 with it
+
+    expect(lab("logs", "--order-id", "ORDER-003")).toContain("claim_won");
+    expect(lab("down")).toContain("it is yours, so it keeps running");
+  }, 180_000);
+});

@@ -1,0 +1,50 @@
+// The workshop command's answers to bad input: one line, exit code 2, before any emulator is
+// touched. (The flow itself runs against the emulator in test/scenarios/workshop.test.ts.)
+import { spawnSync } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, test } from "vitest";
+import { PROJECT_ROOT } from "../../harness/paths.js";
+
+const tsx = path.join(PROJECT_ROOT, "node_modules", ".bin", "tsx");
+const home = mkdtempSync(path.join(tmpdir(), "lab-cli-")); // no lab is up here
+const lab = (...args: string[]) =>
+  spawnSync(tsx, [path.join(PROJECT_ROOT, "harness", "cli", "lab-cli.ts"), ...args], {
+    encoding: "utf8",
+    timeout: 30_000,
+    env: { ...process.env, LAB_HOME: home },
+  });
+
+describe("npm run lab -- <command> with bad input", () => {
+  test.each([
+    [["guard", "maybe"], /"maybe" is not a guard; use off, naive, claim, lease, powertools, 0, 1/],
+    [["guard", "lese"], /did you mean lease\?/],
+    [["send", "--copies", "0"], /copies must be a whole number from 1 to 1000, got "0"/],
+    [["send", "--copies", "many"], /copies must be a whole number/],
+    [["send", "--order-id", ""], /the order id is empty/],
+    [["send", "--amount", "-3"], /"-3" is not an amount/],
+    [
+      ["send", "--body-file", "/no/such/body.json"],
+      /cannot read body file \/no\/such\/body.json: ENOENT/,
+    ],
+    [["stauts"], /unknown command 'stauts'[\s\S]*Did you mean status\?/],
+  ])("%j exits 2 with one clear message", (args, message) => {
+    const result = lab(...args);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toMatch(message);
+    expect(result.stderr).not.toMatch(/\n\s+at /); // no stack trace
+  });
+
+  test("a command before `up` says what to do, exit 1", () => {
+    const result = lab("status");
+    expect(result.status).toBe(1);
+    expect(result.stderr.trim()).toBe('lab: no lab is up: run "npm run lab -- up" first');
+  });
+
+  test("down with nothing up is harmless", () => {
+    const result = lab("down");
+    expect(result.status).toBe(0);
+    expect(result.stdout.trim()).toBe("no lab is up");
+  });
+});
