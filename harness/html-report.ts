@@ -230,16 +230,16 @@ type MarkType = (typeof MARK_TYPES)[number];
 const isMarkType = (type: string): type is MarkType => MARK_TYPES.includes(type as MarkType);
 
 const star = (outer: number, inner: number) =>
-  Array.from({ length: 10 }, (_, i) => {
+  `${Array.from({ length: 10 }, (_, i) => {
     const r = i % 2 === 0 ? outer : inner;
     const a = (Math.PI / 5) * i - Math.PI / 2;
     return `${i === 0 ? "M" : "L"} ${(r * Math.cos(a)).toFixed(2)} ${(r * Math.sin(a)).toFixed(2)}`;
-  }).join(" ") + " Z";
+  }).join(" ")} Z`;
 const hexagon = (r: number) =>
-  Array.from({ length: 6 }, (_, i) => {
+  `${Array.from({ length: 6 }, (_, i) => {
     const a = (Math.PI / 3) * i;
     return `${i === 0 ? "M" : "L"} ${(r * Math.cos(a)).toFixed(2)} ${(r * Math.sin(a)).toFixed(2)}`;
-  }).join(" ") + " Z";
+  }).join(" ")} Z`;
 
 /** Path data centred on 0,0, about 16 px across. */
 const SHAPES: Record<MarkType, string> = {
@@ -327,7 +327,7 @@ function renderTimeline(timeline: WorkerEvent[], id: string): string {
   if (invocations.length === 0) return `<p class="empty">(no invocations logged)</p>`;
   const { width, labelWidth, outcomeWidth, axisHeight, laneHeight } = LAYOUT;
   const plotLeft = labelWidth;
-  const plotRight = width - outcomeWidth - 24;
+  const plotRight = width - outcomeWidth - 40;
   const times = timeline.map((e) => Date.parse(e.ts));
   const t0 = Math.min(...times);
   const span = Math.max(Math.max(...times) - t0, 1);
@@ -345,7 +345,7 @@ function renderTimeline(timeline: WorkerEvent[], id: string): string {
   }
 
   const lanes = invocations.map((inv, i) =>
-    renderLane(inv, axisHeight + i * laneHeight, { x, t0, plotRight, id, stripe: i % 2 === 1 }),
+    renderLane(inv, axisHeight + i * laneHeight, { x, t0, id, stripe: i % 2 === 1 }),
   );
   const start = timeline.find((e) => Date.parse(e.ts) === t0)?.ts ?? "";
   const orphans = timeline.length - invocations.reduce((n, inv) => n + inv.events.length, 0);
@@ -366,7 +366,7 @@ ${legend(invocations, id)}
 function renderLane(
   inv: Invocation,
   top: number,
-  view: { x: (ms: number) => number; t0: number; plotRight: number; id: string; stripe: boolean },
+  view: { x: (ms: number) => number; t0: number; id: string; stripe: boolean },
 ): string {
   const { width, laneHeight, barHeight, minBarWidth, markSpacing, outcomeWidth } = LAYOUT;
   const mid = top + laneHeight / 2;
@@ -403,23 +403,27 @@ function renderLane(
     })}><title>${esc(barTip)}</title></rect>`,
   );
 
-  let lastX = Number.NEGATIVE_INFINITY;
-  for (const event of inv.events) {
-    if (!isMarkType(event.type)) continue;
-    const mx = Math.max(view.x(Date.parse(event.ts)), lastX + markSpacing);
-    lastX = mx;
+  const marks = inv.events.flatMap((e) => (isMarkType(e.type) ? [{ ...e, type: e.type }] : []));
+  const markRight = width - outcomeWidth - (crashed ? 30 : 14);
+  const xs = spread(
+    marks.map((e) => view.x(Date.parse(e.ts))),
+    markSpacing,
+    markRight,
+  );
+  marks.forEach((event, i) => {
     parts.push(
       `<path${attrs({
         class: `mark k-${event.type}`,
         "data-type": event.type,
         "data-ts": event.ts,
-        transform: `translate(${mx.toFixed(1)} ${mid})`,
+        transform: `translate(${(xs[i] ?? 0).toFixed(1)} ${mid})`,
         d: SHAPES[event.type],
       })}><title>${esc(markTip(event, relative(Date.parse(event.ts))))}</title></path>`,
     );
-  }
+  });
   if (crashed) {
-    const cx = Math.max(x0 + barWidth, lastX) + 12;
+    const lastX = Math.max(x0 + barWidth, ...xs);
+    const cx = Math.min(lastX + 12, width - outcomeWidth - 12);
     const tip = `crashed: the invocation logged no process_end after ${clock(new Date(inv.endMs).toISOString())}`;
     // The word only where it fits before the outcome column, which says it anyway.
     const word = cx + 80 < width - outcomeWidth ? `<text x="10" y="5">crashed</text>` : "";
@@ -438,6 +442,18 @@ function renderLane(
     "data-attempt": inv.attempt,
     "data-outcome": inv.outcome,
   })}>${parts.join("")}</g>`;
+}
+
+/**
+ * Positions for marks at xs (in time order), at least `spacing` apart so none hides another,
+ * and none right of `limit`: pushed right where they crowd, pulled back left at the edge.
+ */
+export function spread(xs: number[], spacing: number, limit: number): number[] {
+  const out: number[] = [];
+  for (const [i, x] of xs.entries()) out.push(Math.max(x, (out[i - 1] ?? -Infinity) + spacing));
+  for (let i = out.length - 1; i >= 0; i--)
+    out[i] = Math.min(out[i] ?? 0, i === out.length - 1 ? limit : (out[i + 1] ?? 0) - spacing);
+  return out;
 }
 
 const BASE_KEYS = new Set(["type", "orderId", "messageId", "requestId", "guard", "ts"]);
@@ -521,8 +537,9 @@ header { margin-bottom: 20px; }
 .sent { margin: 6px 0; }
 code.body { background: #fef9c3; color: #713f12; padding: 1px 6px; border-radius: 4px; word-break: break-all; }
 .missing { color: var(--bad); }
-.grid { display: grid; grid-template-columns: repeat(auto-fit, minmax(300px, 1fr)); gap: 6px 28px; }
-.view.wide { grid-column: 1 / -1; }
+.grid { display: flex; flex-wrap: wrap; gap: 6px 44px; }
+.view { max-width: 100%; overflow-x: auto; }
+.view.wide { flex-basis: 100%; }
 table { border-collapse: collapse; font-size: 15px; margin: 0 0 6px; }
 th, td { text-align: left; padding: 5px 12px; border-bottom: 1px solid var(--line); }
 th { font-weight: 600; color: #475569; background: #f8fafc; }
