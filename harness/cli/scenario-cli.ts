@@ -1,15 +1,19 @@
-// npm run scenario <name> [-- --json | --list]
+// npm run scenario <name> [-- --json] [--html <file>]   |   npm run scenario -- --list
 // Exit codes: 0 every check passed, 1 a check failed, 2 usage error, 3 the lab could not run.
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import { parseArgs } from "node:util";
 import { findScenario, SCENARIOS } from "../../scenarios/index.js";
 import { LabError, UsageError } from "../errors.js";
+import { renderHtml } from "../html-report.js";
 import { openLab } from "../lab.js";
 import { renderScenario } from "../report.js";
 import { runScenario } from "../run.js";
 import { say } from "../say.js";
 import { closest } from "./closest.js";
 
-const USAGE = "usage: npm run scenario <name> [-- --json]   |   npm run scenario -- --list";
+const USAGE =
+  "usage: npm run scenario <name> [-- --json] [--html <file>]   |   npm run scenario -- --list";
 
 function listing(): string {
   const width = Math.max(...SCENARIOS.map((s) => s.name.length));
@@ -21,6 +25,7 @@ async function main(argv: string[]): Promise<number> {
     typeof parseArgs<{
       options: {
         json: { type: "boolean" };
+        html: { type: "string" };
         list: { type: "boolean" };
         help: { type: "boolean"; short: "h" };
       };
@@ -33,6 +38,7 @@ async function main(argv: string[]): Promise<number> {
       allowPositionals: true,
       options: {
         json: { type: "boolean" },
+        html: { type: "string" },
         list: { type: "boolean" },
         help: { type: "boolean", short: "h" },
       },
@@ -57,6 +63,8 @@ async function main(argv: string[]): Promise<number> {
     else console.log(listing());
     return 0;
   }
+  if (values.html !== undefined && values.html.trim() === "")
+    throw new UsageError(`--html needs a file name\n${USAGE}`);
   const [name, ...extra] = positionals;
   if (!name) throw new UsageError(`name a scenario.\n${USAGE}\n\nScenarios:\n${listing()}`);
   if (extra.length > 0)
@@ -82,10 +90,24 @@ async function main(argv: string[]): Promise<number> {
   try {
     const result = await runScenario(scenario, opened.lab, say);
     console.log(values.json ? JSON.stringify(result, null, 2) : renderScenario(result));
+    if (values.html !== undefined) writeHtml(values.html, renderHtml(result));
     return result.pass ? 0 : 1;
   } finally {
     await opened.close();
   }
+}
+
+/** The HTML report, beside whatever went to stdout; where it went is said on stderr. */
+function writeHtml(file: string, html: string): void {
+  // npm run changes to the package root; a relative name means where the user typed it.
+  const target = path.resolve(process.env.INIT_CWD ?? process.cwd(), file);
+  try {
+    mkdirSync(path.dirname(target), { recursive: true });
+    writeFileSync(target, html);
+  } catch (err) {
+    throw new LabError(`could not write the HTML report to ${target}: ${(err as Error).message}`);
+  }
+  say(`HTML report written to ${target}`);
 }
 
 main(process.argv.slice(2)).then(
