@@ -92,6 +92,17 @@ export async function deploy(
   await ensureLogGroup(conn, names.logGroup);
   await ensureFunction(conn, names, timings, env, say);
   const mappingId = await ensureMapping(conn, names.functionName, queue.arn);
+  return deploymentOf(names, queue, dlq, mappingId);
+}
+
+type QueueRef = { url: string; arn: string };
+
+function deploymentOf(
+  names: LabNames,
+  queue: QueueRef,
+  dlq: QueueRef,
+  mappingId: string,
+): Deployment {
   return {
     names,
     queueUrl: queue.url,
@@ -346,14 +357,7 @@ export async function locateDeployment(conn: Connection, names: LabNames): Promi
   );
   const mappingId = listed?.EventSourceMappings?.[0]?.UUID;
   if (!mappingId) throw notDeployed();
-  return {
-    names,
-    queueUrl: queue.url,
-    queueArn: queue.arn,
-    dlqUrl: dlq.url,
-    dlqArn: dlq.arn,
-    mappingId,
-  };
+  return deploymentOf(names, queue, dlq, mappingId);
 }
 
 /** The worker's current settings, read back from the function's environment. */

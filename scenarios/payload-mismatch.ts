@@ -1,5 +1,5 @@
 import { TEST_TIMINGS } from "../harness/deploy.js";
-import { equal, phase, scenario, type Workload } from "../harness/scenario.js";
+import { equal, type PhaseFacts, phase, scenario, type Workload } from "../harness/scenario.js";
 
 /** The first order, then, once it is charged, the same orderId with another amount. */
 async function sameIdOtherAmount(lab: Workload) {
@@ -7,6 +7,21 @@ async function sameIdOtherAmount(lab: Workload) {
   await lab.settle();
   await lab.send({ orderId: "ORDER-008", amount: 999 });
 }
+
+/** One charge at the first amount; the other refused on every try, then dead-lettered. */
+const refusedOutLoud = ({ sent, observed, ledgerItems, deadLettered }: PhaseFacts) => [
+  equal(
+    "charged amounts",
+    ledgerItems.map((i) => i.amount),
+    [150],
+  ),
+  equal(
+    "payload_mismatch (every try)",
+    observed.eventCounts.payload_mismatch,
+    TEST_TIMINGS.maxReceiveCount,
+  ),
+  equal("the 999.00 message is in the dead-letter queue", deadLettered, sent.messageIds.slice(1)),
+];
 
 export default scenario({
   name: "payload-mismatch",
@@ -36,45 +51,15 @@ export default scenario({
     phase("lease guard: the different amount is refused and dead-lettered", {
       setup: { guard: "lease", workMs: 100 },
       workload: sameIdOtherAmount,
-      checks: ({ sent, observed, ledgerItems, deadLettered }) => [
-        equal(
-          "charged amounts",
-          ledgerItems.map((i) => i.amount),
-          [150],
-        ),
-        equal(
-          "payload_mismatch (every try)",
-          observed.eventCounts.payload_mismatch,
-          TEST_TIMINGS.maxReceiveCount,
-        ),
-        equal(
-          "the 999.00 message is in the dead-letter queue",
-          deadLettered,
-          sent.messageIds.slice(1),
-        ),
-        equal("skip_duplicate", observed.eventCounts.skip_duplicate ?? 0, 0),
+      checks: (facts) => [
+        ...refusedOutLoud(facts),
+        equal("skip_duplicate", facts.observed.eventCounts.skip_duplicate ?? 0, 0),
       ],
     }),
     phase("powertools idempotency: payload validation refuses it", {
       setup: { guard: "powertools", workMs: 100 },
       workload: sameIdOtherAmount,
-      checks: ({ sent, ledgerItems, deadLettered, observed }) => [
-        equal(
-          "charged amounts",
-          ledgerItems.map((i) => i.amount),
-          [150],
-        ),
-        equal(
-          "payload_mismatch (every try)",
-          observed.eventCounts.payload_mismatch,
-          TEST_TIMINGS.maxReceiveCount,
-        ),
-        equal(
-          "the 999.00 message is in the dead-letter queue",
-          deadLettered,
-          sent.messageIds.slice(1),
-        ),
-      ],
+      checks: refusedOutLoud,
     }),
   ],
 });
