@@ -30,14 +30,12 @@ async function processRecord(
   config: WorkerConfig,
 ): Promise<Outcome> {
   const startedAt = Date.now();
-  const invocation = {
-    messageId: record.messageId,
-    requestId: context.awsRequestId,
-    attempt: Number(record.attributes.ApproximateReceiveCount) || 1,
-  };
+  const { messageId } = record;
+  const requestId = context.awsRequestId;
+  const attempt = Number(record.attributes.ApproximateReceiveCount) || 1; // 1, then 2 on the first retry
+  const invocation = { messageId, requestId, attempt };
   const parsed = parseOrder(record.body);
   const { order } = parsed;
-  const { messageId, requestId, attempt } = invocation;
   const log = createLog({ orderId: order.orderId, messageId, requestId, guard: config.guard });
   const end = (outcome: Outcome, details: Record<string, unknown> = {}) => {
     log("process_end", { outcome, durationMs: Date.now() - startedAt, ...details });
