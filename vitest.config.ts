@@ -7,7 +7,8 @@ export default defineConfig({
     reporters: ["default", "./test/summary-reporter.ts"],
     projects: [
       {
-        test: { name: "unit", include: ["test/unit/**/*.test.ts"] },
+        // The CLI tests start tsx processes: seconds each when scenarios load the machine.
+        test: { name: "unit", include: ["test/unit/**/*.test.ts"], testTimeout: 60_000 },
       },
       {
         test: {

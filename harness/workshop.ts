@@ -17,7 +17,8 @@ import { LabError, UsageError } from "./errors.js";
 import type { WorkerEvent } from "./events.js";
 import { clearState, type LabState, readState, type SendRecord, writeState } from "./lab-state.js";
 import { DEFAULT_PREFIX, labNames } from "./names.js";
-import { readEvents, waitUntilEnded } from "./observe.js";
+import { deadLetterIds, readEvents, unfinished, waitUntilEnded } from "./observe.js";
+import { gatherFacts, type PhaseResult, type ScenarioResult } from "./run.js";
 import type { Say } from "./say.js";
 import type { SentMessage } from "./send.js";
 import type { WorkerEnv } from "./worker-env.js";
@@ -166,4 +167,44 @@ export async function orderEvents(open: OpenWorkshop, orderId: string): Promise<
     ids,
   );
   return events.filter((e) => e.orderId === orderId);
+}
+
+/** The last send as a one-phase result, for the same HTML report the scenarios write. */
+export async function lastSendResult(open: OpenWorkshop): Promise<ScenarioResult> {
+  const record = open.state.sends.at(-1);
+  if (!record)
+    throw new LabError(
+      'nothing sent yet: try "npm run lab -- send --order-id ORDER-003 --copies 10"',
+    );
+  const { conn, deployment } = open;
+  const events = await sendEvents(open, false);
+  const deadLettered = await deadLetterIds(conn, deployment.dlqUrl);
+  const facts = await gatherFacts(conn, deployment, record.messages, events, deadLettered);
+  const env = await readWorkerEnv(conn, deployment.names);
+  const phase: PhaseResult = {
+    name: `send of ${new Date(record.at).toISOString()}`,
+    setup: {
+      guard: env.guard ?? "off",
+      parseMode: env.parseMode ?? "lenient",
+      fault: env.fault ?? "none",
+      workMs: env.workMs ?? 0,
+      pollers: 0,
+    },
+    sent: facts.sent,
+    observed: facts.observed,
+    wait: { ms: 0, missing: unfinished(record.messages, events, deadLettered), lateLogNudges: 0 },
+    checks: [],
+    timeline: events,
+    pass: true,
+    durationMs: 0,
+  };
+  return {
+    scenario: "lab",
+    title: "The last send",
+    story: "What the worker did with the messages of the last `npm run lab -- send`.",
+    backend: open.state.backend,
+    phases: [phase],
+    pass: true,
+    durationMs: 0,
+  };
 }

@@ -1,9 +1,12 @@
 // npm run lab -- <command>: the workshop, step by step, on an emulator that stays up between
 // commands. Exit codes: 0 done, 1 the lab could not do it, 2 a usage error.
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import { Command, CommanderError, InvalidArgumentError } from "commander";
 import { GUARDS, type GuardName } from "../../worker/config.js";
 import { diagnose, gatherFacts } from "../doctor.js";
 import { LabError, UsageError } from "../errors.js";
+import { renderHtml } from "../html-report.js";
 import { queueDepth, readClaims, readLedger } from "../observe.js";
 import { offlinePrepare } from "../offline.js";
 import { renderClaims, renderInsights, renderTimeline } from "../report.js";
@@ -13,6 +16,7 @@ import { table } from "../table.js";
 import {
   labDown,
   labUp,
+  lastSendResult,
   type OpenWorkshop,
   openWorkshop,
   orderEvents,
@@ -249,6 +253,19 @@ program
       if (events.length === 0)
         throw new LabError(`no events for ${options.orderId ?? "the last send"} yet`);
       console.log(renderTimeline(events));
+    }),
+  );
+
+program
+  .command("report")
+  .description("write the last send as an HTML page: tables and a timeline, one lane per message")
+  .requiredOption("--html <file>", "where to write the page")
+  .action((options: { html: string }) =>
+    withLab(async (open) => {
+      const file = path.resolve(process.env.INIT_CWD ?? process.cwd(), options.html);
+      mkdirSync(path.dirname(file), { recursive: true });
+      writeFileSync(file, renderHtml(await lastSendResult(open)));
+      console.log(`wrote ${file}`);
     }),
   );
 

@@ -2,7 +2,7 @@
 // the test run's emulator (LAB_ENDPOINT), on resources of its own (LAB_PREFIX), remembering its
 // state in a folder of its own (LAB_HOME).
 import { spawnSync } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, inject, test } from "vitest";
@@ -28,7 +28,7 @@ const lab = (...args: string[]) => {
 };
 
 describe("the workshop flow", () => {
-  test("up, send 10 with the guard off, insights, guard 1, send again, status, logs, down", () => {
+  test("up, send 10 with the guard off, insights, guard 1, send again, status, logs, report, down", () => {
     expect(lab("up")).toContain(`lab is up: endpoint`);
 
     const sent = lab("send", "--order-id", "ORDER-003", "--copies", "10");
@@ -50,6 +50,9 @@ describe("the workshop flow", () => {
     expect(status).toContain("11 charge(s)"); // 10 without the guard, then 1 with it
 
     expect(lab("logs", "--order-id", "ORDER-003")).toContain("claim_won");
+    const page = path.join(env.LAB_HOME, "report.html");
+    expect(lab("report", "--html", page)).toContain(`wrote ${page}`);
+    expect(readFileSync(page, "utf8").match(/class="lane"/g)).toHaveLength(10);
     expect(lab("down")).toContain("it is yours, so it keeps running");
   }, 180_000);
 });
