@@ -56,7 +56,9 @@ export interface Timings {
  */
 export const TEST_TIMINGS: Timings = {
   functionTimeoutSeconds: 3,
-  visibilityTimeoutSeconds: 4,
+  // Twice the function timeout: on a loaded 2-core machine a cold start plus a slow invocation
+  // must still finish before SQS hands the message to someone else.
+  visibilityTimeoutSeconds: 6,
   maxReceiveCount: 3,
 };
 

@@ -12,6 +12,8 @@ export interface PollerStats {
   invocations: number;
   deleted: number;
   failed: number;
+  /** Deletes refused because the message had already been handed out again. */
+  lateDeletes: number;
 }
 
 export interface Pollers {
@@ -24,7 +26,7 @@ const GIVE_UP_AFTER = 5;
 export function startPollers(conn: Connection, deployment: Deployment, count: number): Pollers {
   let stopping = false;
   let failure: unknown;
-  const stats: PollerStats = { received: 0, invocations: 0, deleted: 0, failed: 0 };
+  const stats: PollerStats = { received: 0, invocations: 0, deleted: 0, failed: 0, lateDeletes: 0 };
 
   const receive = () =>
     conn.sqs.send(
@@ -55,13 +57,21 @@ export function startPollers(conn: Connection, deployment: Deployment, count: nu
         const succeeded = await invoke(conn, deployment, message).catch(() => false);
         stats.invocations++;
         if (succeeded && message.ReceiptHandle) {
-          await conn.sqs.send(
-            new DeleteMessageCommand({
-              QueueUrl: deployment.queueUrl,
-              ReceiptHandle: message.ReceiptHandle,
-            }),
-          );
-          stats.deleted++;
+          // Too late if the visibility timeout ran out meanwhile: SQS has handed the message to
+          // another poller and will count it again, as it would on AWS.
+          const deleted = await conn.sqs
+            .send(
+              new DeleteMessageCommand({
+                QueueUrl: deployment.queueUrl,
+                ReceiptHandle: message.ReceiptHandle,
+              }),
+            )
+            .then(
+              () => true,
+              () => false,
+            );
+          if (deleted) stats.deleted++;
+          else stats.lateDeletes++;
         } else {
           stats.failed++; // left alone: it comes back after the visibility timeout, as with a real poller
         }
