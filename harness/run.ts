@@ -6,6 +6,7 @@ import {
 import { isMiniStack, shipLateLogs } from "./backends/ministack-logs.js";
 import type { Connection } from "./connection.js";
 import { type Deployment, setMappingEnabled, setWorkerEnv } from "./deploy.js";
+import { invokeEmptyBatches } from "./empty-batches.js";
 import type { WorkerEvent } from "./events.js";
 import { chargeSummary, chargesByOrder, countsByType } from "./insights.js";
 import { queueDepth, readClaims, readLedger, waitUntilEnded } from "./observe.js";
@@ -65,6 +66,8 @@ export interface ScenarioResult {
 }
 
 const DEFAULT_TIMEOUT_MS = 60_000;
+/** As many as the event source mapping or the harness pollers run at once (5). */
+const WARM_ENVIRONMENTS = 5;
 
 export async function runScenario(
   scenario: Scenario,
@@ -112,7 +115,10 @@ async function runPhase(phase: Phase, lab: Lab, say: Say): Promise<PhaseResult> 
   // Harness pollers and the event source mapping must not both consume the queue.
   await ensureMapping(conn, deployment, setup.pollers === 0);
   await resetState(conn, deployment);
-  await ensureWorkerEnv(conn, deployment, setup);
+  if (await ensureWorkerEnv(conn, deployment, setup)) {
+    // New settings mean new environments: start a few now, not while the copies wait.
+    await invokeEmptyBatches(conn, deployment.names.functionName, WARM_ENVIRONMENTS);
+  }
 
   // Log timestamps can trail the clock a little; the message-id filter keeps other runs out.
   const sinceMs = Date.now() - 5_000;
@@ -217,11 +223,12 @@ async function ensureMapping(
     await setMappingEnabled(conn, deployment.mappingId, enabled);
 }
 
+/** Applies the phase's settings; true when they changed (which restarts every environment). */
 async function ensureWorkerEnv(
   conn: Connection,
   deployment: Deployment,
   setup: PhaseResult["setup"],
-): Promise<void> {
+): Promise<boolean> {
   const wanted = workerEnvironment(deployment.names, setup);
   const { Environment } = await conn.lambda.send(
     new GetFunctionConfigurationCommand({ FunctionName: deployment.names.functionName }),
@@ -231,6 +238,7 @@ async function ensureWorkerEnv(
     Object.keys(wanted).length === Object.keys(current).length &&
     Object.entries(wanted).every(([k, v]) => current[k] === v);
   if (!same) await setWorkerEnv(conn, deployment.names, setup);
+  return !same;
 }
 
 /** Everything a phase's checks look at: the events, the tables, the queues, and what they add up to. */

@@ -2,25 +2,12 @@
 // only 5 ms of quiet for the function's last log lines (core/lambda_runtime.py,
 // _drain_stderr_bounded); on a busy machine its reader thread can be later than that, and the
 // lines wait in that warm worker until its next invocation. Invoking the function with an
-// empty batch on several workers at once ships them. The worker logs nothing for an empty batch.
-import { InvokeCommand } from "@aws-sdk/client-lambda";
+// empty batch on several workers at once ships them.
 import type { Connection } from "../connection.js";
+import { invokeEmptyBatches } from "../empty-batches.js";
 
-const EMPTY_BATCH = new TextEncoder().encode(JSON.stringify({ Records: [] }));
-
-export async function shipLateLogs(
-  conn: Connection,
-  functionName: string,
-  workers = 10,
-): Promise<void> {
-  await Promise.all(
-    Array.from({ length: workers }, () =>
-      conn.lambda
-        .send(new InvokeCommand({ FunctionName: functionName, Payload: EMPTY_BATCH }))
-        .catch(() => undefined),
-    ),
-  );
-}
+export const shipLateLogs = (conn: Connection, functionName: string) =>
+  invokeEmptyBatches(conn, functionName, 10);
 
 /** True for MiniStack, embedded or behind an endpoint (docker compose --profile ministack). */
 export function isMiniStack(backend: { name: string; version: string }): boolean {
