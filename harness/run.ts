@@ -1,4 +1,5 @@
 // Runs a scenario's phases against a deployed lab: reset, configure, send, wait, observe, check.
+import { isDeepStrictEqual } from "node:util";
 import {
   GetEventSourceMappingCommand,
   GetFunctionConfigurationCommand,
@@ -71,20 +72,31 @@ const WARM_ENVIRONMENTS = 5;
 
 export async function runScenario(
   scenario: Scenario,
-  lab: Lab,
+  lab: Lab | Lab[],
   say: Say = quiet,
 ): Promise<ScenarioResult> {
   const started = Date.now();
-  const phases: PhaseResult[] = [];
-  for (const [index, phase] of scenario.phases.entries()) {
-    say(`${scenario.name} · phase ${index + 1}/${scenario.phases.length}: ${phase.name}`);
-    phases.push(await runPhase(phase, lab, say));
-  }
+  // Several labs (one emulator, other resource prefixes) run phases side by side; phases are
+  // independent, each resets its own lab first.
+  const lanes = Array.isArray(lab) ? lab : [lab];
+  const [first] = lanes;
+  if (!first) throw new Error("runScenario needs a lab");
+  const phases: PhaseResult[] = new Array(scenario.phases.length);
+  let next = 0;
+  await Promise.all(
+    lanes.map(async (lane) => {
+      for (let index = next++; index < scenario.phases.length; index = next++) {
+        const phase = scenario.phases[index] as Phase;
+        say(`${scenario.name} · phase ${index + 1}/${scenario.phases.length}: ${phase.name}`);
+        phases[index] = await runPhase(phase, lane, say);
+      }
+    }),
+  );
   return {
     scenario: scenario.name,
     title: scenario.title,
     story: scenario.story,
-    backend: lab.backend,
+    backend: first.backend,
     phases,
     ...matrixOf(phases),
     pass: phases.every((p) => p.pass),
@@ -195,16 +207,17 @@ function invariantChecks(facts: PhaseFacts, missing: number): Check[] {
     .map((e) => String(e.chargeId))
     .sort();
   const ledger = facts.ledgerItems.map((item) => item.chargeId).sort();
+  const sent = facts.sent.messages;
   return [
     {
-      name: "every sent message ended (acknowledged or dead-lettered)",
+      name: "sent messages that ended (acknowledged or dead-lettered)",
       pass: missing === 0,
-      expected: 0,
-      actual: missing,
+      expected: sent,
+      actual: sent - missing,
     },
     {
-      name: "each charge_applied has exactly one ledger item",
-      pass: JSON.stringify(charged) === JSON.stringify(ledger),
+      name: "charge_applied lines with exactly one ledger item",
+      pass: isDeepStrictEqual(charged, ledger),
       expected: charged.length,
       actual: ledger.length,
     },

@@ -98,7 +98,7 @@ program
     console.log(
       `    AWS_ACCESS_KEY_ID=test AWS_SECRET_ACCESS_KEY=test aws --endpoint-url ${endpoint} --region us-east-1 sqs list-queues`,
     );
-    console.log("  next: npm run lab -- send --order-id ORDER-003 --copies 10");
+    console.log("  next: npm run lab -- send --order-id ORDER-001 --copies 4");
   });
 
 program
@@ -127,16 +127,27 @@ program
   .option("--powershell-quoting", "send the body as inline PowerShell quoting mangles it")
   .option("--no-wait", "return without waiting for the worker")
   .action(
-    (options: {
-      orderId: string;
-      copies: number;
-      customerId: string;
-      amount: number;
-      bodyFile?: string;
-      powershellQuoting?: boolean;
-      wait: boolean;
-    }) => {
+    (
+      options: {
+        orderId: string;
+        copies: number;
+        customerId: string;
+        amount: number;
+        bodyFile?: string;
+        powershellQuoting?: boolean;
+        wait: boolean;
+      },
+      command: Command,
+    ) => {
       // Everything the user typed is checked before the lab is touched.
+      const typed = ["orderId", "customerId", "amount"].filter(
+        (o) => command.getOptionValueSource(o) === "cli",
+      );
+      if (options.bodyFile && typed.length > 0) {
+        throw new UsageError(
+          "--body-file sends the file as it is: leave out --order-id, --customer-id and --amount",
+        );
+      }
       if (options.bodyFile && options.powershellQuoting) {
         throw new UsageError(
           "--body-file and --powershell-quoting do not go together: the file is sent as it is",
@@ -147,7 +158,8 @@ program
         : { body: orderBody(options), intendedOrderId: options.orderId };
       if (options.powershellQuoting) message.body = mangleLikePowerShell(message.body);
       return withLab(async (open) => {
-        console.log(`sending ${options.copies} copies to ${open.deployment.names.queue}`);
+        const copies = options.copies === 1 ? "1 copy" : `${options.copies} copies`;
+        console.log(`sending ${copies} to ${open.deployment.names.queue}`);
         const sent = await sendCopies(
           open.conn,
           open.deployment.queueUrl,

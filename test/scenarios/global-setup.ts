@@ -1,6 +1,6 @@
 // One backend for the whole test run, chosen the way `npm run scenario` chooses it (auto),
-// with the lab deployed three times (three resource prefixes) so the long guard-matrix and the
-// browser test can run beside the other scenarios. Tests get the endpoint and the deployments through inject().
+// with the lab deployed four times (four resource prefixes): lane 0 runs the scenarios, lanes 1
+// and 3 share the guard-matrix's phases, lane 2 the browser test, all at the same time. Tests get the endpoint and the deployments through inject().
 import type { TestProject } from "vitest/node";
 import { deploy } from "../../harness/deploy.js";
 import { openLab } from "../../harness/lab.js";
@@ -12,9 +12,10 @@ export default async function setup(project: TestProject) {
   const opened = await openLab(say);
   const { conn, deployment, backend } = opened.lab;
   const prefix = process.env.LAB_PREFIX || DEFAULT_PREFIX;
-  const second = await deploy(conn, labNames(`${prefix}-b`), say);
-  const third = await deploy(conn, labNames(`${prefix}-c`), say);
-  const provided: ProvidedLab = { backend, lanes: [deployment, second, third] };
+  const more = [];
+  for (const lane of ["b", "c", "d"])
+    more.push(await deploy(conn, labNames(`${prefix}-${lane}`), say));
+  const provided: ProvidedLab = { backend, lanes: [deployment, ...more] };
   project.provide("lab", provided);
   return async () => {
     await opened.close();

@@ -144,6 +144,16 @@ describe("the lease guard", () => {
     });
   });
 
+  test("a claim written by the claim guard (no fingerprint) is a duplicate, not a mismatch", async () => {
+    await conn.db.send(
+      new PutCommand({
+        TableName: table,
+        Item: { orderId: "L-FROM-CLAIM", status: "COMPLETED", messageId: "m0", requestId: "r0" },
+      }),
+    );
+    expect(await attempt(order("L-FROM-CLAIM"))).toMatchObject({ outcome: "skipped", charges: 0 });
+  });
+
   test("payload mismatch beats takeover: an expired claim for another amount is not taken", async () => {
     await seed({
       orderId: "L-MISMATCH-EXPIRED",

@@ -29,6 +29,7 @@ describe("npm run lab -- <command> with bad input", () => {
       /cannot read body file \/no\/such\/body.json: ENOENT/,
     ],
     [["stauts"], /unknown command 'stauts'[\s\S]*Did you mean status\?/],
+    [["send", "--body-file", "body.json", "--amount", "9"], /--body-file sends the file as it is/],
   ])("%j exits 2 with one clear message", (args, message) => {
     const result = lab(...args);
     expect(result.status).toBe(2);

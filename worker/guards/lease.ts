@@ -27,7 +27,8 @@ export const lease: Guard = async ({ order, invocation, config, log, charge }) =
   } catch (err) {
     if (!isConditionFailure(err)) throw err;
     const holder = await readClaim(table, order.orderId);
-    if (holder && holder.payloadHash !== payloadHash) {
+    // A claim without a fingerprint was written by another guard: nothing to compare.
+    if (holder?.payloadHash && holder.payloadHash !== payloadHash) {
       log("payload_mismatch", {
         heldBy: holder.messageId,
         amount: order.amount,
