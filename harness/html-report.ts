@@ -215,18 +215,11 @@ function checks(phase: PhaseResult): string {
 // ─── The timeline: one lane per invocation, a bar from start to end, a mark per event ────────
 
 /** The events drawn as marks, in legend order; each has a shape and a colour (see CSS). */
-const MARK_TYPES = [
-  "parse_failed",
-  "claim_won",
-  "claim_lost",
-  "claim_busy",
-  "claim_released",
-  "skip_duplicate",
-  "payload_mismatch",
-  "charge_applied",
-  "charge_failed",
-] as const satisfies readonly EventType[];
-type MarkType = (typeof MARK_TYPES)[number];
+type MarkType = Exclude<EventType, "process_start" | "process_end">; // those two are the bar
+const MARK_TYPES = EVENT_TYPES.filter(
+  (t): t is MarkType => t !== "process_start" && t !== "process_end",
+);
+
 const isMarkType = (type: string): type is MarkType => MARK_TYPES.includes(type as MarkType);
 
 const star = (outer: number, inner: number) =>

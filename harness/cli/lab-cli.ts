@@ -2,7 +2,7 @@
 // commands. Exit codes: 0 done, 1 the lab could not do it, 2 a usage error.
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { Command, CommanderError, InvalidArgumentError } from "commander";
+import { Command, InvalidArgumentError } from "commander";
 import { GUARDS, type GuardName } from "../../worker/config.js";
 import { diagnose, gatherFacts } from "../doctor.js";
 import { LabError, UsageError } from "../errors.js";
@@ -27,6 +27,7 @@ import {
   waitForSend,
 } from "../workshop.js";
 import { closest } from "./closest.js";
+import { exitWith } from "./exit.js";
 
 const GUARD_WORDS = [...GUARDS, "0", "1"];
 
@@ -324,19 +325,4 @@ program
   )
   .action(() => offlinePrepare(say));
 
-program.parseAsync(process.argv).then(
-  () => process.exit(0),
-  (err: unknown) => {
-    if (err instanceof CommanderError) process.exit(err.exitCode === 0 ? 0 : 2);
-    if (err instanceof UsageError) {
-      console.error(`lab: ${err.message}`);
-      process.exit(2);
-    }
-    if (err instanceof LabError) {
-      console.error(`lab: ${err.message}`);
-      process.exit(1);
-    }
-    console.error(`lab: unexpected error: ${(err as Error).stack ?? String(err)}`);
-    process.exit(1);
-  },
-);
+program.parseAsync(process.argv).then(() => process.exit(0), exitWith("lab", 1));

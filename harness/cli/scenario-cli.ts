@@ -11,6 +11,7 @@ import { renderScenario } from "../report.js";
 import { runScenario } from "../run.js";
 import { say } from "../say.js";
 import { closest } from "./closest.js";
+import { exitWith } from "./exit.js";
 
 const USAGE =
   "usage: npm run scenario <name> [-- --json] [--html <file>]   |   npm run scenario -- --list";
@@ -110,18 +111,4 @@ function writeHtml(file: string, html: string): void {
   say(`HTML report written to ${target}`);
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (err: unknown) => {
-    if (err instanceof UsageError) {
-      console.error(`scenario: ${err.message}`);
-      process.exit(2);
-    }
-    if (err instanceof LabError) {
-      console.error(`scenario: ${err.message}`);
-      process.exit(3);
-    }
-    console.error(`scenario: unexpected error: ${(err as Error).stack ?? String(err)}`);
-    process.exit(3);
-  },
-);
+main(process.argv.slice(2)).then((code) => process.exit(code), exitWith("scenario", 3));
