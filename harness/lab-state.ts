@@ -1,6 +1,7 @@
 // What `lab up` remembers so later commands find the same emulator: .lab/state.json.
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { LabError } from "./errors.js";
 import { LAB_DIR } from "./paths.js";
 import type { SentMessage } from "./send.js";
 
@@ -21,7 +22,13 @@ const STATE_FILE = path.join(LAB_DIR, "state.json");
 
 export function readState(): LabState | undefined {
   if (!existsSync(STATE_FILE)) return undefined;
-  return JSON.parse(readFileSync(STATE_FILE, "utf8")) as LabState;
+  try {
+    return JSON.parse(readFileSync(STATE_FILE, "utf8")) as LabState;
+  } catch {
+    throw new LabError(
+      `${STATE_FILE} is not readable JSON: delete it, then run "npm run lab -- up"`,
+    );
+  }
 }
 
 export function writeState(state: LabState): void {

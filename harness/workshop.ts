@@ -1,4 +1,5 @@
 // The workshop's steps (`npm run lab -- <command>`), as functions the CLI prints.
+import { readFileSync } from "node:fs";
 import type { RunningBackend } from "./backends/backend.js";
 import { DEFAULT_ENDPOINT, useEndpoint } from "./backends/endpoint.js";
 import { probeHealth } from "./backends/health.js";
@@ -81,10 +82,25 @@ export async function labDown(): Promise<string> {
   if (!state) return "no lab is up";
   clearState();
   if (state.backend.pid !== undefined) {
+    // Only the process that still answers as our MiniStack: after a reboot the pid may be another's.
+    const health = await probeHealth(state.backend.endpoint);
+    if (health?.product !== "ministack" || !isOurMiniStack(state.backend.pid)) {
+      return `MiniStack at ${state.backend.endpoint} was already gone; forgot it`;
+    }
     await stopMiniStackByPid(state.backend.pid);
     return `stopped MiniStack (pid ${state.backend.pid}) at ${state.backend.endpoint}`;
   }
   return `forgot the emulator at ${state.backend.endpoint}; it is yours, so it keeps running`;
+}
+
+/** On Linux, check the pid's command line; elsewhere the health check above has to do. */
+function isOurMiniStack(pid: number): boolean {
+  if (process.platform !== "linux") return true;
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("ministack");
+  } catch {
+    return false;
+  }
 }
 
 /** The lab that `up` started, connected, or a clear error saying what to do. */

@@ -1,7 +1,7 @@
 // The workshop command's answers to bad input: one line, exit code 2, before any emulator is
 // touched. (The flow itself runs against the emulator in test/scenarios/workshop.test.ts.)
 import { spawnSync } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
@@ -41,6 +41,24 @@ describe("npm run lab -- <command> with bad input", () => {
     const result = lab("status");
     expect(result.status).toBe(1);
     expect(result.stderr.trim()).toBe('lab: no lab is up: run "npm run lab -- up" first');
+  });
+
+  test("a damaged state file is one line saying what to do", () => {
+    const broken = mkdtempSync(path.join(tmpdir(), "lab-cli-broken-"));
+    writeFileSync(path.join(broken, "state.json"), "{ not json");
+    const result = spawnSync(
+      tsx,
+      [path.join(PROJECT_ROOT, "harness", "cli", "lab-cli.ts"), "status"],
+      {
+        encoding: "utf8",
+        timeout: 30_000,
+        env: { ...process.env, LAB_HOME: broken },
+      },
+    );
+    expect(result.status).toBe(1);
+    expect(result.stderr).toMatch(
+      /state.json is not readable JSON: delete it, then run "npm run lab -- up"/,
+    );
   });
 
   test("down with nothing up is harmless", () => {
