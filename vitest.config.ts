@@ -7,8 +7,14 @@ export default defineConfig({
     reporters: ["default", "./test/summary-reporter.ts"],
     projects: [
       {
-        // The CLI tests start tsx processes: seconds each when scenarios load the machine.
-        test: { name: "unit", include: ["test/unit/**/*.test.ts"], testTimeout: 60_000 },
+        // First, on their own: the CLI tests start many tsx processes, and on 2 cores that load
+        // would slow the scenarios' invocations past the visibility timeout (SQS redelivers).
+        test: {
+          name: "unit",
+          include: ["test/unit/**/*.test.ts"],
+          testTimeout: 60_000,
+          sequence: { groupOrder: 0 },
+        },
       },
       {
         test: {
@@ -18,11 +24,17 @@ export default defineConfig({
           globalSetup: ["test/scenarios/global-setup.ts"],
           testTimeout: 180_000,
           hookTimeout: 60_000,
+          sequence: { groupOrder: 1 },
         },
       },
       {
         // LocalStack in Docker (testcontainers, docker compose); skipped, with the reason, without Docker.
-        test: { name: "docker", include: ["test/docker/**/*.test.ts"], hookTimeout: 900_000 },
+        test: {
+          name: "docker",
+          include: ["test/docker/**/*.test.ts"],
+          hookTimeout: 900_000,
+          sequence: { groupOrder: 2 },
+        },
       },
     ],
   },
