@@ -1,6 +1,7 @@
 // One backend for the whole test run, chosen the way `npm run scenario` chooses it (auto),
-// with the lab deployed four times (four resource prefixes): lane 0 runs the scenarios, lanes 1
-// and 3 share the guard-matrix's phases, lane 2 the browser test, all at the same time. Tests get the endpoint and the deployments through inject().
+// with the lab deployed five times (five resource prefixes): lane 0 runs the article's scenarios,
+// lane 4 the failure scenarios, lanes 1 and 3 share the guard-matrix's phases, lane 2 the browser
+// test, all at the same time. Tests get the endpoint and the deployments through inject().
 import type { TestProject } from "vitest/node";
 import { deploy } from "../../harness/deploy.js";
 import { openLab } from "../../harness/lab.js";
@@ -13,7 +14,7 @@ export default async function setup(project: TestProject) {
   const { conn, deployment, backend } = opened.lab;
   const prefix = process.env.LAB_PREFIX || DEFAULT_PREFIX;
   const more = [];
-  for (const lane of ["b", "c", "d"])
+  for (const lane of ["b", "c", "d", "e"])
     more.push(await deploy(conn, labNames(`${prefix}-${lane}`), say));
   const provided: ProvidedLab = { backend, lanes: [deployment, ...more] };
   project.provide("lab", provided);

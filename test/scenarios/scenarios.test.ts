@@ -1,17 +1,22 @@
-// Every scenario in the catalogue, end to end against a real emulator through the real SDK
+// The article's four scenarios, end to end against a real emulator through the real SDK
 // clients: nothing here is mocked. A scenario passes only when each of its checks holds.
-// (guard-matrix runs in its own file, on the second lane, at the same time.)
+// (The failure scenarios run in failures.test.ts and guard-matrix in its own file, on other
+// lanes, at the same time.)
 import { afterAll, describe, test } from "vitest";
 import { runScenario } from "../../harness/run.js";
-import { SCENARIOS } from "../../scenarios/index.js";
+import { findScenario } from "../../scenarios/index.js";
 import { expectEveryCheckHolds, labOnLane } from "./lab-for-tests.js";
+
+const ARTICLE_SCENARIOS = ["guard-off", "guard-on", "malformed-body", "racing-copies"];
 
 const lab = labOnLane(0);
 afterAll(() => lab.conn.close());
 
-describe(`scenarios on ${lab.backend.name} ${lab.backend.version}`, () => {
-  for (const scenario of SCENARIOS.filter((s) => s.name !== "guard-matrix")) {
-    test(scenario.name, async () => {
+describe(`the article's scenarios on ${lab.backend.name} ${lab.backend.version}`, () => {
+  for (const name of ARTICLE_SCENARIOS) {
+    test(name, async () => {
+      const scenario = findScenario(name);
+      if (!scenario) throw new Error(`${name} is missing from the catalogue`);
       expectEveryCheckHolds(await runScenario(scenario, lab), scenario.phases.length);
     });
   }

@@ -1,0 +1,21 @@
+// Every other scenario but guard-matrix: the failure modes beyond the article. They mostly wait
+// for SQS to redeliver, so they get a lane of their own (lane 4) beside the article's four.
+import { afterAll, describe, test } from "vitest";
+import { runScenario } from "../../harness/run.js";
+import { SCENARIOS } from "../../scenarios/index.js";
+import { expectEveryCheckHolds, labOnLane } from "./lab-for-tests.js";
+
+const ARTICLE_SCENARIOS = ["guard-off", "guard-on", "malformed-body", "racing-copies"];
+const lab = labOnLane(4);
+afterAll(() => lab.conn.close());
+
+describe(`failure scenarios on ${lab.backend.name} ${lab.backend.version}`, () => {
+  const rest = SCENARIOS.filter(
+    (s) => s.name !== "guard-matrix" && !ARTICLE_SCENARIOS.includes(s.name),
+  );
+  for (const scenario of rest) {
+    test(scenario.name, async () => {
+      expectEveryCheckHolds(await runScenario(scenario, lab), scenario.phases.length);
+    });
+  }
+});
