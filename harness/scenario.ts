@@ -110,6 +110,15 @@ export function equal(name: string, actual: unknown, expected: unknown): Check {
   return { name, pass: isDeepStrictEqual(actual, expected), expected, actual };
 }
 
+/** The claims table as "orderId/status" pairs, sorted by orderId, against what it should hold. */
+export function claimsAre(name: string, observed: Observed, expected: string[]): Check {
+  return equal(
+    name,
+    observed.claims.map((c) => `${c.orderId}/${c.status}`),
+    expected,
+  );
+}
+
 export function atLeast(name: string, actual: number, minimum: number): Check {
   return { name, pass: actual >= minimum, expected: `≥ ${minimum}`, actual };
 }

@@ -1,5 +1,5 @@
 import { TEST_TIMINGS } from "../harness/deploy.js";
-import { equal, phase, scenario } from "../harness/scenario.js";
+import { claimsAre, equal, phase, scenario } from "../harness/scenario.js";
 
 export default scenario({
   name: "charge-failure",
@@ -20,11 +20,7 @@ export default scenario({
         equal("the retry skipped it as a duplicate", observed.eventCounts.skip_duplicate, 1),
         equal("charges", observed.charges.charges, 0),
         equal("ORDER-007 lost", observed.intended["ORDER-007"]?.verdict, "lost"),
-        equal(
-          "claims table",
-          observed.claims.map((c) => `${c.orderId}/${c.status}`),
-          ["ORDER-007/CLAIMED"],
-        ),
+        claimsAre("claims table", observed, ["ORDER-007/CLAIMED"]),
       ],
     }),
     phase("lease guard, the charge fails once", {
@@ -36,11 +32,7 @@ export default scenario({
         equal("claims won (the failed try, then the retry)", observed.eventCounts.claim_won, 2),
         equal("charges", observed.charges.charges, 1),
         equal("ORDER-007 exactly once", observed.intended["ORDER-007"]?.verdict, "exactly once"),
-        equal(
-          "claims table",
-          observed.claims.map((c) => `${c.orderId}/${c.status}`),
-          ["ORDER-007/COMPLETED"],
-        ),
+        claimsAre("claims table", observed, ["ORDER-007/COMPLETED"]),
       ],
     }),
     phase("powertools idempotency, the charge fails once", {

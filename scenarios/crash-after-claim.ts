@@ -1,5 +1,5 @@
 import { TEST_TIMINGS } from "../harness/deploy.js";
-import { equal, phase, scenario } from "../harness/scenario.js";
+import { claimsAre, equal, phase, scenario } from "../harness/scenario.js";
 
 const LEASE_MS = 2_000;
 
@@ -25,11 +25,7 @@ export default scenario({
         equal("the retry skipped it as a duplicate", observed.eventCounts.skip_duplicate, 1),
         equal("charges", observed.charges.charges, 0),
         equal("ORDER-005 lost", observed.intended["ORDER-005"]?.verdict, "lost"),
-        equal(
-          "claims table: a reservation nobody will keep",
-          observed.claims.map((c) => `${c.orderId}/${c.status}`),
-          ["ORDER-005/CLAIMED"],
-        ),
+        claimsAre("claims table: a reservation nobody will keep", observed, ["ORDER-005/CLAIMED"]),
       ],
     }),
     phase("lease guard, the winner crashes", {
@@ -50,11 +46,7 @@ export default scenario({
           ),
           equal("charges", observed.charges.charges, 1),
           equal("ORDER-005 exactly once", observed.intended["ORDER-005"]?.verdict, "exactly once"),
-          equal(
-            "claims table",
-            observed.claims.map((c) => `${c.orderId}/${c.status}`),
-            ["ORDER-005/COMPLETED"],
-          ),
+          claimsAre("claims table", observed, ["ORDER-005/COMPLETED"]),
         ];
       },
     }),

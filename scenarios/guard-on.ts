@@ -1,4 +1,4 @@
-import { equal, oneOf, phase, scenario } from "../harness/scenario.js";
+import { claimsAre, equal, oneOf, phase, scenario } from "../harness/scenario.js";
 
 export default scenario({
   name: "guard-on",
@@ -23,11 +23,7 @@ export default scenario({
         equal("claim_lost", observed.eventCounts.claim_lost, 9),
         equal("skip_duplicate", observed.eventCounts.skip_duplicate, 9),
         equal("process_end events", observed.eventCounts.process_end, 10),
-        equal(
-          "claims table",
-          observed.claims.map((c) => `${c.orderId}/${c.status}`),
-          ["ORDER-003/COMPLETED"],
-        ),
+        claimsAre("claims table", observed, ["ORDER-003/COMPLETED"]),
         oneOf(
           "completedMessageId is one of the copies sent",
           observed.claims[0]?.completedMessageId,

@@ -22,6 +22,9 @@ export const SCENARIOS: Scenario[] = [
   guardMatrix,
 ];
 
+/** The original experiment's four, in the article's order; the rest go beyond it. */
+export const ARTICLE_SCENARIOS = ["guard-off", "guard-on", "malformed-body", "racing-copies"];
+
 export function findScenario(name: string): Scenario | undefined {
   return SCENARIOS.find((s) => s.name === name);
 }

@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { WorkerEvent } from "../harness/events.js";
-import { equal, phase, scenario } from "../harness/scenario.js";
+import { claimsAre, equal, phase, scenario } from "../harness/scenario.js";
 import { orderBody } from "../harness/send.js";
 import { UNPARSEABLE } from "../worker/order.js";
 
@@ -57,11 +57,7 @@ export default scenario({
       },
       checks: ({ observed, events }) => [
         everyEventSays(events, UNPARSEABLE),
-        equal(
-          "claims table",
-          observed.claims.map((c) => `${c.orderId}/${c.status}`),
-          [`${UNPARSEABLE}/COMPLETED`],
-        ),
+        claimsAre("claims table", observed, [`${UNPARSEABLE}/COMPLETED`]),
         equal("charges", observed.charges.charges, 1),
         equal(
           "ORDER-001 charged once, under the wrong key",
@@ -84,11 +80,7 @@ export default scenario({
       },
       checks: ({ observed }) => [
         equal("parse_failed events", observed.eventCounts.parse_failed ?? 0, 0),
-        equal(
-          "claims table",
-          observed.claims.map((c) => `${c.orderId}/${c.status}`),
-          ["ORDER-001/COMPLETED", "ORDER-002/COMPLETED"],
-        ),
+        claimsAre("claims table", observed, ["ORDER-001/COMPLETED", "ORDER-002/COMPLETED"]),
         equal("charges by orderId", observed.chargesByOrder, { "ORDER-001": 1, "ORDER-002": 1 }),
       ],
     }),

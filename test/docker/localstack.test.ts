@@ -13,9 +13,8 @@ import { labNames } from "../../harness/names.js";
 import { PROJECT_ROOT } from "../../harness/paths.js";
 import { runScenario } from "../../harness/run.js";
 import { say } from "../../harness/say.js";
-import { findScenario } from "../../scenarios/index.js";
+import { ARTICLE_SCENARIOS, findScenario } from "../../scenarios/index.js";
 
-const ARTICLE_SCENARIOS = ["guard-off", "guard-on", "malformed-body", "racing-copies"];
 const docker = await dockerStatus();
 const skipReason = docker.available ? undefined : `Docker backends skipped: ${docker.reason}`;
 

@@ -2,10 +2,9 @@
 // for SQS to redeliver, so they get a lane of their own (lane 4) beside the article's four.
 import { afterAll, describe, test } from "vitest";
 import { runScenario } from "../../harness/run.js";
-import { SCENARIOS } from "../../scenarios/index.js";
+import { ARTICLE_SCENARIOS, SCENARIOS } from "../../scenarios/index.js";
 import { expectEveryCheckHolds, labOnLane } from "./lab-for-tests.js";
 
-const ARTICLE_SCENARIOS = ["guard-off", "guard-on", "malformed-body", "racing-copies"];
 const lab = labOnLane(4);
 afterAll(() => lab.conn.close());
 

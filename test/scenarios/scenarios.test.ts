@@ -4,10 +4,8 @@
 // lanes, at the same time.)
 import { afterAll, describe, test } from "vitest";
 import { runScenario } from "../../harness/run.js";
-import { findScenario } from "../../scenarios/index.js";
+import { ARTICLE_SCENARIOS, findScenario } from "../../scenarios/index.js";
 import { expectEveryCheckHolds, labOnLane } from "./lab-for-tests.js";
-
-const ARTICLE_SCENARIOS = ["guard-off", "guard-on", "malformed-body", "racing-copies"];
 
 const lab = labOnLane(0);
 afterAll(() => lab.conn.close());
