@@ -38,7 +38,7 @@ function groupRssMb(pgid: number | undefined): string {
 }
 
 const [backend, startMs] = await timed(() => chooseBackend(say));
-const conn = connect(backend.endpoint);
+const conn = connect(backend.endpoint, { startedByLab: backend.startedByLab });
 try {
   const pkg = await packageWorker();
   const [deployment, deployMs] = await timed(() => deploy(conn, labNames(), quiet));

@@ -6,6 +6,7 @@ import { LambdaClient } from "@aws-sdk/client-lambda";
 import { SQSClient } from "@aws-sdk/client-sqs";
 import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import { UsageError } from "./errors.js";
+import { isThisMachine } from "./this-machine.js";
 
 export interface Connection {
   endpoint: string;
@@ -19,8 +20,15 @@ export interface Connection {
 
 export const EMULATOR_CREDENTIALS = { accessKeyId: "test", secretAccessKey: "test" };
 
-export function connect(endpoint: string, env: NodeJS.ProcessEnv = process.env): Connection {
-  assertSafeEndpoint(endpoint, env);
+export interface ConnectOptions {
+  env?: NodeJS.ProcessEnv;
+  /** The lab started this emulator itself (testcontainers): its host is the engine's, trusted. */
+  startedByLab?: boolean;
+}
+
+export function connect(endpoint: string, options: ConnectOptions = {}): Connection {
+  const env = options.env ?? process.env;
+  assertSafeEndpoint(endpoint, env, options.startedByLab);
   // The SDK warns on Node 20 that its 2027 releases need Node 22; the lab pins its version.
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= "true";
   const config = {
@@ -48,15 +56,12 @@ export function connect(endpoint: string, env: NodeJS.ProcessEnv = process.env):
   };
 }
 
-const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]", "::1"]);
-
-export function isLoopback(endpoint: string): boolean {
-  const { hostname } = new URL(endpoint);
-  return LOOPBACK.has(hostname) || /^127(\.\d{1,3}){3}$/.test(hostname);
-}
-
 /** Refuses anything but an emulator on this machine, unless the user opts in by name. */
-export function assertSafeEndpoint(endpoint: string, env: NodeJS.ProcessEnv = process.env): void {
+export function assertSafeEndpoint(
+  endpoint: string,
+  env: NodeJS.ProcessEnv = process.env,
+  startedByLab = false,
+): void {
   let url: URL;
   try {
     url = new URL(endpoint);
@@ -66,7 +71,7 @@ export function assertSafeEndpoint(endpoint: string, env: NodeJS.ProcessEnv = pr
   if (url.protocol !== "http:" && url.protocol !== "https:") {
     throw new UsageError(`endpoint ${endpoint} must start with http:// or https://`);
   }
-  if (!isLoopback(endpoint) && env.LAB_ALLOW_REMOTE_ENDPOINT !== "1") {
+  if (!startedByLab && !isThisMachine(url.hostname) && env.LAB_ALLOW_REMOTE_ENDPOINT !== "1") {
     throw new UsageError(
       `endpoint ${endpoint} is not on this machine; the lab only talks to a local emulator. ` +
         "Set LAB_ALLOW_REMOTE_ENDPOINT=1 if you really mean an emulator elsewhere.",

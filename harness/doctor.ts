@@ -3,6 +3,7 @@
 
 import { existsSync } from "node:fs";
 import { getContainerRuntimeClient, ImageName } from "testcontainers";
+import { type DockerStatus, dockerStatus } from "./backends/docker.js";
 import { DEFAULT_ENDPOINT } from "./backends/endpoint.js";
 import { probeHealth } from "./backends/health.js";
 import { LAMBDA_NODE_RUNTIME_IMAGE, localstackImage } from "./backends/localstack-config.js";
@@ -14,7 +15,6 @@ import {
   type PythonFound,
 } from "./backends/ministack.js";
 import { isPortFree } from "./backends/processes.js";
-import { type DockerStatus, dockerStatus } from "./backends/testcontainers.js";
 
 export interface Facts {
   node: string;

@@ -7,3 +7,7 @@ export class UsageError extends Error {
 export class LabError extends Error {
   override name = "LabError";
 }
+
+/** An error's message, whatever was thrown. */
+export const errorText = (err: unknown): string =>
+  err instanceof Error ? err.message : String(err);

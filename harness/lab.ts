@@ -16,13 +16,18 @@ export interface OpenLab {
 export async function openLab(say: Say): Promise<OpenLab> {
   const names = labNames();
   const backend = await chooseBackend(say);
-  const conn = connect(backend.endpoint);
+  const conn = connect(backend.endpoint, { startedByLab: backend.startedByLab });
   try {
     const deployment = await step(say, "deploying the lab", () => deploy(conn, names, say));
     const lab: Lab = {
       conn,
       deployment,
-      backend: { name: backend.name, version: backend.version, endpoint: backend.endpoint },
+      backend: {
+        name: backend.name,
+        version: backend.version,
+        endpoint: backend.endpoint,
+        startedByLab: backend.startedByLab ?? false,
+      },
     };
     return {
       lab,

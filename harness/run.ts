@@ -29,7 +29,7 @@ import { workerEnvironment } from "./worker-env.js";
 export interface Lab {
   conn: Connection;
   deployment: Deployment;
-  backend: { name: string; version: string; endpoint: string };
+  backend: { name: string; version: string; endpoint: string; startedByLab?: boolean };
 }
 
 export interface PhaseResult {

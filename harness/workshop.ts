@@ -1,9 +1,8 @@
 // The workshop's steps (`npm run lab -- <command>`), as functions the CLI prints.
 import { readFileSync } from "node:fs";
-import type { RunningBackend } from "./backends/backend.js";
-import { DEFAULT_ENDPOINT, useEndpoint } from "./backends/endpoint.js";
+import { chooseBackend } from "./backends/choose.js";
 import { probeHealth } from "./backends/health.js";
-import { startMiniStack, stopMiniStackByPid } from "./backends/ministack.js";
+import { stopMiniStackByPid } from "./backends/ministack.js";
 import { isMiniStack, shipLateLogs } from "./backends/ministack-logs.js";
 import { type Connection, connect } from "./connection.js";
 import {
@@ -14,7 +13,7 @@ import {
   setWorkerEnv,
   WORKSHOP_TIMINGS,
 } from "./deploy.js";
-import { LabError, UsageError } from "./errors.js";
+import { LabError } from "./errors.js";
 import type { WorkerEvent } from "./events.js";
 import { clearState, type LabState, readState, type SendRecord, writeState } from "./lab-state.js";
 import { DEFAULT_PREFIX, labNames } from "./names.js";
@@ -36,24 +35,8 @@ export async function labUp(say: Say): Promise<{ state: LabState; fresh: boolean
   if (existing && (await probeHealth(existing.backend.endpoint))) {
     return { state: existing, fresh: false };
   }
-  if (process.env.LAB_BACKEND === "testcontainers") {
-    throw new UsageError(
-      "a testcontainers LocalStack ends with the process that started it; for a lab that stays up run `docker compose up -d`, then `npm run lab -- up`",
-    );
-  }
-  let backend: RunningBackend;
-  const wanted = process.env.LAB_ENDPOINT;
-  if (
-    wanted ||
-    (process.env.LAB_BACKEND !== "ministack" && (await probeHealth(DEFAULT_ENDPOINT)))
-  ) {
-    backend = await useEndpoint(wanted || DEFAULT_ENDPOINT, "an emulator is already running");
-  } else {
-    const port = process.env.LAB_MINISTACK_PORT
-      ? Number(process.env.LAB_MINISTACK_PORT)
-      : undefined;
-    backend = await startMiniStack({ say, reason: "no emulator running", port, keepRunning: true });
-  }
+  // The same choice as every other command, but for an emulator that stays up after this one.
+  const backend = await chooseBackend(say, { lasting: true });
   const prefix = process.env.LAB_PREFIX || DEFAULT_PREFIX;
   const conn = connect(backend.endpoint);
   try {

@@ -8,6 +8,8 @@ export interface RunningBackend {
   endpoint: string;
   /** Why auto chose it, in words a workshop attendee can read aloud. */
   reason: string;
+  /** The lab started this emulator in Docker itself, so its endpoint's host is trusted. */
+  startedByLab?: boolean;
   /** Stops what the lab started; a no-op for an emulator the user runs. */
   stop(): Promise<void>;
   /** The emulator's process, when the lab started it as a child (for measurements). */

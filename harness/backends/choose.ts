@@ -1,39 +1,47 @@
 // auto: an emulator that is already running; else LocalStack in Docker (testcontainers) when a
-// Docker engine is reachable; else MiniStack, which needs only Python.
+// Docker engine is reachable and LocalStack's images are here or can be pulled; else MiniStack,
+// which needs only Python. Every choice says why, so a fallback is never a surprise.
 import { UsageError } from "../errors.js";
 import type { Say } from "../say.js";
 import { BACKEND_NAMES, type BackendName, type RunningBackend } from "./backend.js";
+import { dockerStatus } from "./docker.js";
 import { DEFAULT_ENDPOINT, useEndpoint } from "./endpoint.js";
 import { probeHealth } from "./health.js";
 import { startMiniStack } from "./ministack.js";
-import { dockerStatus, startTestcontainers } from "./testcontainers.js";
+import { imagesReady, startTestcontainers } from "./testcontainers.js";
+
+export interface ChooseOptions {
+  env?: NodeJS.ProcessEnv;
+  /**
+   * `lab up`: the emulator must outlive this process. A testcontainers LocalStack ends with
+   * the process that started it, so it is never chosen; MiniStack is left running.
+   */
+  lasting?: boolean;
+}
 
 export async function chooseBackend(
   say: Say,
-  env: NodeJS.ProcessEnv = process.env,
+  options: ChooseOptions = {},
 ): Promise<RunningBackend> {
+  const env = options.env ?? process.env;
   const forced =
     env.LAB_BACKEND && env.LAB_BACKEND !== "auto" ? parseBackendName(env.LAB_BACKEND) : undefined;
-  const backend = await pick(forced, say, env);
+  const backend = await pick(forced, say, env, options.lasting ?? false);
   say(`backend: ${backend.name} (${backend.version}) at ${backend.endpoint}: ${backend.reason}`);
   return backend;
 }
+
+const TESTCONTAINERS_ENDS =
+  "a testcontainers LocalStack ends with the process that started it; for LocalStack that stays up run `docker compose up -d` first";
 
 async function pick(
   forced: BackendName | undefined,
   say: Say,
   env: NodeJS.ProcessEnv,
+  lasting: boolean,
 ): Promise<RunningBackend> {
-  const ministackPort = env.LAB_MINISTACK_PORT ? Number(env.LAB_MINISTACK_PORT) : undefined;
-  if (
-    ministackPort !== undefined &&
-    !(Number.isInteger(ministackPort) && ministackPort > 0 && ministackPort < 65536)
-  ) {
-    throw new UsageError(
-      `LAB_MINISTACK_PORT must be a port number, got "${env.LAB_MINISTACK_PORT}"`,
-    );
-  }
-  const ministack = (reason: string) => startMiniStack({ say, reason, port: ministackPort });
+  const port = ministackPort(env);
+  const ministack = (reason: string) => startMiniStack({ say, reason, port, keepRunning: lasting });
 
   switch (forced) {
     case "endpoint":
@@ -41,6 +49,7 @@ async function pick(
     case "ministack":
       return ministack("LAB_BACKEND=ministack");
     case "testcontainers":
+      if (lasting) throw new UsageError(TESTCONTAINERS_ENDS);
       return startTestcontainers(say, "LAB_BACKEND=testcontainers");
     case undefined:
       break;
@@ -50,13 +59,29 @@ async function pick(
   if (await probeHealth(DEFAULT_ENDPOINT)) {
     return useEndpoint(DEFAULT_ENDPOINT, `an emulator answers at ${DEFAULT_ENDPOINT}`);
   }
+  const noEmulator = `no emulator at ${DEFAULT_ENDPOINT}`;
   const docker = await dockerStatus();
-  if (docker.available) {
-    return startTestcontainers(say, `no emulator at ${DEFAULT_ENDPOINT}; ${docker.reason}`, docker);
+  if (!docker.available) {
+    return ministack(
+      `${noEmulator} and ${docker.reason}, so the lab runs MiniStack (no Docker needed)`,
+    );
   }
-  return ministack(
-    `no emulator at ${DEFAULT_ENDPOINT} and ${docker.reason}, so the lab runs MiniStack (no Docker needed)`,
-  );
+  if (lasting) return ministack(`${noEmulator}; Docker is up, but ${TESTCONTAINERS_ENDS}`);
+  // An engine alone is not enough: offline, without LocalStack's images, nothing would start.
+  const images = await imagesReady(say);
+  if (!images.ok) {
+    return ministack(
+      `${noEmulator}; Docker is up, but ${images.reason}, so the lab runs MiniStack`,
+    );
+  }
+  return startTestcontainers(say, `${noEmulator}; ${docker.reason}`, docker);
+}
+
+function ministackPort(env: NodeJS.ProcessEnv): number | undefined {
+  if (!env.LAB_MINISTACK_PORT) return undefined;
+  const port = Number(env.LAB_MINISTACK_PORT);
+  if (Number.isInteger(port) && port > 0 && port < 65536) return port;
+  throw new UsageError(`LAB_MINISTACK_PORT must be a port number, got "${env.LAB_MINISTACK_PORT}"`);
 }
 
 export function parseBackendName(value: string): BackendName {

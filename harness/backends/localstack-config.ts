@@ -22,6 +22,11 @@ export function localstackEnvironment(
     // Lambda containers are started through the mounted Docker socket; keep them warm
     // between invocations, and give a cold start (image pull included) time to finish.
     LAMBDA_RUNTIME_ENVIRONMENT_TIMEOUT: "60",
+    // LocalStack's event source mapping sleeps 1 s after each batch and backs off up to 10 s
+    // (jittered to 15 s) while the queue is empty; AWS long-polls and picks a message up at once.
+    // Those gaps are the emulator's, not SQS's, and would make each copy wait a second or more.
+    LAMBDA_EVENT_SOURCE_MAPPING_POLL_INTERVAL_SEC: "0.1",
+    LAMBDA_EVENT_SOURCE_MAPPING_MAX_BACKOFF_ON_EMPTY_POLL_SEC: "0.5",
     ...(env.LOCALSTACK_AUTH_TOKEN ? { LOCALSTACK_AUTH_TOKEN: env.LOCALSTACK_AUTH_TOKEN } : {}),
   };
 }

@@ -1,51 +1,57 @@
 // LocalStack in a throwaway Docker container, started by @testcontainers/localstack.
+import { randomUUID } from "node:crypto";
 import { LocalstackContainer, type StartedLocalStackContainer } from "@testcontainers/localstack";
-import { getContainerRuntimeClient } from "testcontainers";
-import { LabError } from "../errors.js";
+// Not re-exported by the package's index; the image its reaper would start.
+import { REAPER_IMAGE } from "testcontainers/build/reaper/reaper.js";
+import { errorText, LabError } from "../errors.js";
 import type { Say } from "../say.js";
+import { isLoopback } from "../this-machine.js";
 import type { RunningBackend } from "./backend.js";
+import {
+  type DockerStatus,
+  dockerStatus,
+  type ImageCheck,
+  imageReady,
+  removeLabelled,
+} from "./docker.js";
 import { probeHealth } from "./health.js";
-import { describeLocalstack, localstackEnvironment, localstackImage } from "./localstack-config.js";
+import {
+  describeLocalstack,
+  LAMBDA_NODE_RUNTIME_IMAGE,
+  localstackEnvironment,
+  localstackImage,
+} from "./localstack-config.js";
 
-export interface DockerStatus {
-  available: boolean;
-  /** Where the engine's socket is, seen from inside a container (to mount into LocalStack). */
-  socketPath?: string;
-  reason: string;
-}
-
-/** Is a Docker engine reachable? testcontainers' own runtime detection answers. */
-export async function dockerStatus(): Promise<DockerStatus> {
-  try {
-    const client = await getContainerRuntimeClient();
-    const { serverVersion, operatingSystem } = client.info.containerRuntime;
-    return {
-      available: true,
-      socketPath: client.info.containerRuntime.remoteSocketPath,
-      reason: `Docker ${serverVersion} on ${operatingSystem}`,
-    };
-  } catch (err) {
-    // Without an engine testcontainers says "Could not find a working container runtime strategy".
-    return { available: false, reason: `no Docker engine reachable (${(err as Error).message})` };
-  }
-}
+/** Marks the Lambda containers one LocalStack starts, so stopping it can remove them. */
+export const RUN_LABEL = "sqs-idempotency-lab.localstack-run";
 
 /**
  * LocalstackContainer with what the lab needs on top: the Docker socket so LocalStack can run
- * the function in a Lambda container, and the port published on 127.0.0.1 only. testcontainers
- * publishes on every interface by default, which would expose the emulator to the local network.
+ * the function in a Lambda container, a label on those containers, and the port published on
+ * one address only. testcontainers publishes on every interface by default, which would expose
+ * the emulator to the local network.
  */
 export class LabLocalstackContainer extends LocalstackContainer {
-  constructor(image: string, socketPath: string, environment: Record<string, string>) {
+  constructor(
+    image: string,
+    socketPath: string,
+    environment: Record<string, string>,
+    private readonly publishOn = "127.0.0.1",
+    readonly runId = randomUUID(),
+  ) {
     super(image);
-    this.withEnvironment(environment)
+    this.withEnvironment({
+      ...environment,
+      // testcontainers appends its session label to these flags; ours names this one run.
+      LAMBDA_DOCKER_FLAGS: `-l ${RUN_LABEL}=${runId}`,
+    })
       .withBindMounts([{ source: socketPath, target: "/var/run/docker.sock" }])
       .withStartupTimeout(STARTUP_TIMEOUT_MS);
   }
 
   protected override async beforeContainerCreated(): Promise<void> {
     await super.beforeContainerCreated();
-    loopbackOnly(this.hostConfig.PortBindings);
+    publishOnly(this.hostConfig.PortBindings, this.publishOn);
   }
 
   /** The options Docker will be given, for tests that check them without a Docker engine. */
@@ -54,14 +60,39 @@ export class LabLocalstackContainer extends LocalstackContainer {
   }
 }
 
-/** Rewrites Docker port bindings in place so each is published on 127.0.0.1 only. */
-export function loopbackOnly(portBindings: Record<string, unknown> | undefined): void {
+/** Rewrites Docker port bindings in place so each is published on one address only. */
+export function publishOnly(portBindings: Record<string, unknown> | undefined, address: string) {
   for (const bindings of Object.values(portBindings ?? {})) {
-    for (const binding of bindings as { HostIp?: string }[]) binding.HostIp = "127.0.0.1";
+    for (const binding of bindings as { HostIp?: string }[]) binding.HostIp = address;
   }
 }
 
-const STARTUP_TIMEOUT_MS = 180_000; // the first run pulls the image, about 1 GB
+/**
+ * Where to publish LocalStack's port and connect to it. Usually loopback. Where testcontainers
+ * reaches containers through a gateway address instead (it runs inside a container itself: a
+ * devcontainer, a CI job, a VM with /.dockerenv), loopback would not answer there, so the port
+ * is published on that address alone: the engine's bridge, not the local network.
+ */
+export function publishAddress(engineHost: string | undefined): string {
+  if (!engineHost || isLoopback(engineHost)) return "127.0.0.1";
+  return /^[\d.]+$/.test(engineHost) || engineHost.includes(":") ? engineHost : "127.0.0.1";
+}
+
+const STARTUP_TIMEOUT_MS = 180_000;
+/** Long enough for a first pull of LocalStack (about 1 GB) on a fair network; offline fails at once. */
+export const PULL_TIMEOUT_MS = 300_000;
+
+/** The images a testcontainers LocalStack needs: its own, and the Lambda runtime it runs the worker in. */
+export const neededImages = () => [localstackImage(), LAMBDA_NODE_RUNTIME_IMAGE];
+
+/** Both images are here or were pulled; otherwise why not, in one line. */
+export async function imagesReady(say: Say): Promise<ImageCheck> {
+  for (const image of neededImages()) {
+    const ready = await imageReady(image, say, PULL_TIMEOUT_MS);
+    if (!ready.ok) return ready;
+  }
+  return { ok: true };
+}
 
 export async function startTestcontainers(
   say: Say,
@@ -71,24 +102,35 @@ export async function startTestcontainers(
   const status = docker ?? (await dockerStatus());
   if (!status.available || !status.socketPath)
     throw new LabError(`the testcontainers backend needs Docker: ${status.reason}`);
-  say(
-    `starting LocalStack ${describeLocalstack()} with testcontainers (the first run pulls the image)`,
-  );
+  const images = await imagesReady(say);
+  if (!images.ok)
+    throw new LabError(
+      `${images.reason}; while online run "npm run lab -- offline-prepare" (a later tag needs LOCALSTACK_AUTH_TOKEN)`,
+    );
+  await reaperOrNot(say);
+  const address = publishAddress(status.host);
+  say(`starting LocalStack ${describeLocalstack()} with testcontainers`);
   const started = Date.now();
+  const builder = new LabLocalstackContainer(
+    localstackImage(),
+    status.socketPath,
+    localstackEnvironment(),
+    address,
+  );
   let container: StartedLocalStackContainer;
   try {
-    container = await new LabLocalstackContainer(
-      localstackImage(),
-      status.socketPath,
-      localstackEnvironment(),
-    ).start();
+    container = await builder.start();
   } catch (err) {
-    throw new LabError(
-      `LocalStack did not start within ${STARTUP_TIMEOUT_MS / 1000} s: ${(err as Error).message}. ` +
-        "Is the image pullable (offline? run `npm run lab -- offline-prepare` first; a later tag needs LOCALSTACK_AUTH_TOKEN)?",
-    );
+    const seconds = (Date.now() - started) / 1000;
+    // A failure at once (a refused pull, a port) is not a slow start: say which it was.
+    const what =
+      seconds >= STARTUP_TIMEOUT_MS / 1000 - 1
+        ? `did not start within ${STARTUP_TIMEOUT_MS / 1000} s`
+        : `could not start (after ${seconds.toFixed(1)} s)`;
+    await removeLabelled(`${RUN_LABEL}=${builder.runId}`).catch(() => 0);
+    throw new LabError(`LocalStack ${what}: ${errorText(err)}`);
   }
-  const endpoint = container.getConnectionUri().replace("//localhost:", "//127.0.0.1:");
+  const endpoint = `http://${address.includes(":") ? `[${address}]` : address}:${container.getPort()}`;
   const health = await probeHealth(endpoint, 5_000);
   say(
     `LocalStack ${health?.version ?? "?"} is ready (${((Date.now() - started) / 1000).toFixed(1)} s)`,
@@ -98,8 +140,28 @@ export async function startTestcontainers(
     version: `localstack ${health?.version ?? "unknown"}`,
     endpoint,
     reason,
+    startedByLab: true,
     stop: async () => {
       await container.stop();
+      // Stopped at once, LocalStack cannot remove its Lambda containers; without testcontainers'
+      // reaper nothing else would. The label finds exactly this run's.
+      await removeLabelled(`${RUN_LABEL}=${builder.runId}`);
     },
   };
+}
+
+/**
+ * testcontainers starts its reaper (Ryuk) from Docker Hub before the first container. Offline,
+ * or without Docker Hub, that pull fails and nothing starts. Then go without it, say so, and
+ * rely on stop() removing what this run made.
+ */
+async function reaperOrNot(say: Say): Promise<void> {
+  if (process.env.TESTCONTAINERS_RYUK_DISABLED === "true") return;
+  const ready = await imageReady(REAPER_IMAGE, say, 30_000);
+  if (ready.ok) return;
+  // testcontainers reads this when it first needs the reaper, which is the next start().
+  process.env.TESTCONTAINERS_RYUK_DISABLED = "true";
+  say(
+    `testcontainers' reaper is unavailable (${ready.reason}); going without it: stopping the lab removes its containers`,
+  );
 }

@@ -4,9 +4,10 @@
 import { spawnSync } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { RunningBackend } from "../../harness/backends/backend.js";
+import { dockerStatus } from "../../harness/backends/docker.js";
 import { useEndpoint } from "../../harness/backends/endpoint.js";
 import { isPortFree } from "../../harness/backends/processes.js";
-import { dockerStatus, startTestcontainers } from "../../harness/backends/testcontainers.js";
+import { startTestcontainers } from "../../harness/backends/testcontainers.js";
 import { type Connection, connect } from "../../harness/connection.js";
 import { deploy } from "../../harness/deploy.js";
 import { labNames } from "../../harness/names.js";

@@ -9,7 +9,12 @@ export function labOnLane(lane: number): Lab {
   const provided = inject("lab");
   const deployment = provided.lanes[lane];
   if (!deployment) throw new Error(`no lane ${lane}`);
-  return { conn: connect(provided.backend.endpoint), deployment, backend: provided.backend };
+  const { backend } = provided;
+  return {
+    conn: connect(backend.endpoint, { startedByLab: backend.startedByLab }),
+    deployment,
+    backend,
+  };
 }
 
 /** Every check of every phase, reported one by one, then the whole. */

@@ -21,7 +21,7 @@ Object.assign(process.env, {
 const { lease, fingerprint } = await import("../../worker/guards/lease.js");
 const { readConfig } = await import("../../worker/config.js");
 
-const conn = connect(backend.endpoint);
+const conn = connect(backend.endpoint, { startedByLab: backend.startedByLab });
 const table = `lease-test-${randomUUID().slice(0, 8)}`;
 const config = { ...readConfig({ GUARD: "lease", LEASE_MS: "1000" }), claimsTable: table };
 const order = (orderId: string, amount = 150) => ({ orderId, customerId: "CUSTOMER-123", amount });

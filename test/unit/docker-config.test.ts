@@ -12,7 +12,12 @@ import {
   localstackImage,
 } from "../../harness/backends/localstack-config.js";
 import { MINISTACK_VERSION } from "../../harness/backends/ministack.js";
-import { LabLocalstackContainer, loopbackOnly } from "../../harness/backends/testcontainers.js";
+import {
+  LabLocalstackContainer,
+  publishAddress,
+  publishOnly,
+  RUN_LABEL,
+} from "../../harness/backends/testcontainers.js";
 import { PROJECT_ROOT } from "../../harness/paths.js";
 
 interface ComposeService {
@@ -53,11 +58,10 @@ describe("docker-compose.yml", () => {
     );
   });
 
-  test("only the lab's services, the same as the testcontainers backend", () => {
+  test("the same LocalStack settings as the testcontainers backend, only the lab's services", () => {
     expect(localstack.environment.SERVICES).toBe(LOCALSTACK_SERVICES);
-    expect(localstack.environment.LAMBDA_RUNTIME_ENVIRONMENT_TIMEOUT).toBe(
-      localstackEnvironment({}).LAMBDA_RUNTIME_ENVIRONMENT_TIMEOUT,
-    );
+    const { LOCALSTACK_AUTH_TOKEN, ...settings } = localstack.environment;
+    expect(settings).toEqual(localstackEnvironment({}));
   });
 
   test("health checks call each emulator's health endpoint", () => {
@@ -105,9 +109,32 @@ describe("the testcontainers backend's container", () => {
     expect(container.env).toMatchObject({ SERVICES: LOCALSTACK_SERVICES });
   });
 
-  test("its port is published on 127.0.0.1, not on every interface", () => {
+  test("the Lambda containers it starts carry a label naming this run, for stop() to remove", () => {
+    const builder = new LabLocalstackContainer(
+      LOCALSTACK_DEFAULT_IMAGE,
+      "/var/run/docker.sock",
+      localstackEnvironment({}),
+    );
+    expect(builder.describe().env.LAMBDA_DOCKER_FLAGS).toBe(`-l ${RUN_LABEL}=${builder.runId}`);
+    expect(builder.runId).not.toBe(
+      new LabLocalstackContainer(LOCALSTACK_DEFAULT_IMAGE, "/s", {}).runId,
+    );
+  });
+
+  test("its port is published on one address, not on every interface", () => {
     const bindings = { "4566/tcp": [{ HostPort: "0" }] };
-    loopbackOnly(bindings);
+    publishOnly(bindings, "127.0.0.1");
     expect(bindings).toEqual({ "4566/tcp": [{ HostPort: "0", HostIp: "127.0.0.1" }] });
+  });
+
+  test.each([
+    [undefined, "127.0.0.1"],
+    ["localhost", "127.0.0.1"],
+    ["127.0.0.1", "127.0.0.1"],
+    // testcontainers inside a container reaches the engine's bridge gateway, not loopback
+    ["172.17.0.1", "172.17.0.1"],
+    ["host.docker.internal", "127.0.0.1"],
+  ])("an engine reached at %s publishes and connects on %s", (host, address) => {
+    expect(publishAddress(host)).toBe(address);
   });
 });

@@ -1,7 +1,7 @@
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
-import { dockerStatus } from "../../harness/backends/testcontainers.js";
+import { dockerStatus } from "../../harness/backends/docker.js";
 import { diagnose, type Facts } from "../../harness/doctor.js";
 import { PROJECT_ROOT } from "../../harness/paths.js";
 

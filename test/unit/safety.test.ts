@@ -1,6 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { ministackEnv } from "../../harness/backends/ministack.js";
-import { assertSafeEndpoint, isLoopback } from "../../harness/connection.js";
+import { assertSafeEndpoint } from "../../harness/connection.js";
+import { interfaceAddresses, isLoopback, isThisMachine } from "../../harness/this-machine.js";
 
 describe("the harness only talks to this machine", () => {
   test.each([
@@ -8,7 +9,30 @@ describe("the harness only talks to this machine", () => {
     "http://127.0.0.1:1234",
     "http://127.1.2.3:4566",
     "http://[::1]:4566",
-  ])("%s is loopback", (url) => expect(isLoopback(url)).toBe(true));
+  ])("%s is loopback", (url) => expect(isLoopback(new URL(url).hostname)).toBe(true));
+
+  test("an address of one of this machine's interfaces (the Docker bridge) is this machine", () => {
+    const addresses = ["127.0.0.1", "192.0.2.2", "172.17.0.1", "fe80::1"];
+    expect(isThisMachine("172.17.0.1", addresses)).toBe(true);
+    expect(isThisMachine("[fe80::1]", addresses)).toBe(true);
+    expect(isThisMachine("172.17.0.2", addresses)).toBe(false);
+    expect(isThisMachine("localhost", [])).toBe(true);
+  });
+
+  test("the Docker bridge of this very machine passes the guard without the opt-in", () => {
+    // Whatever this machine's interfaces are, each of them is local.
+    for (const address of ["127.0.0.1", ...interfaceAddresses()]) {
+      const host = address.includes(":") ? `[${address}]` : address;
+      expect(() => assertSafeEndpoint(`http://${host}:4566`, {})).not.toThrow();
+    }
+  });
+
+  test("a host testcontainers reports for a container the lab started is trusted", () => {
+    expect(() => assertSafeEndpoint("http://10.0.0.5:32768", {}, true)).not.toThrow();
+    expect(() => assertSafeEndpoint("http://10.0.0.5:32768", {}, false)).toThrow(
+      /not on this machine/,
+    );
+  });
 
   test.each([
     "https://sqs.us-east-1.amazonaws.com",

@@ -1,0 +1,83 @@
+// What the lab asks of a Docker engine: is one reachable, are the images it needs here (or can
+// they be pulled in bounded time), and removing the containers it labelled. Everything goes
+// through testcontainers' own runtime client, so it finds the engine the way testcontainers does.
+import { getContainerRuntimeClient, ImageName } from "testcontainers";
+import { errorText } from "../errors.js";
+import type { Say } from "../say.js";
+
+export interface DockerStatus {
+  available: boolean;
+  /** Where the engine's socket is, seen from inside a container (to mount into LocalStack). */
+  socketPath?: string;
+  /** The host testcontainers reaches published ports on ("localhost", or a gateway address). */
+  host?: string;
+  reason: string;
+}
+
+/** Is a Docker engine reachable? testcontainers' own runtime detection answers. */
+export async function dockerStatus(): Promise<DockerStatus> {
+  try {
+    const client = await getContainerRuntimeClient();
+    const { serverVersion, operatingSystem, remoteSocketPath, host } = client.info.containerRuntime;
+    return {
+      available: true,
+      socketPath: remoteSocketPath,
+      host,
+      reason: `Docker ${serverVersion} on ${operatingSystem}`,
+    };
+  } catch (err) {
+    // Without an engine testcontainers says "Could not find a working container runtime strategy".
+    return { available: false, reason: `no Docker engine reachable (${errorText(err)})` };
+  }
+}
+
+export async function imagePresent(image: string): Promise<boolean> {
+  const client = await getContainerRuntimeClient();
+  return client.image.exists(ImageName.fromString(image)).catch(() => false);
+}
+
+export type ImageCheck = { ok: true } | { ok: false; reason: string };
+
+/**
+ * The image is here, or a pull of it finished within `timeoutMs`. Offline, the pull fails at
+ * once; on a slow network it may outlast the bound, and the caller picks something else.
+ */
+export async function imageReady(image: string, say: Say, timeoutMs: number): Promise<ImageCheck> {
+  if (await imagePresent(image)) return { ok: true };
+  say(`${image} is not here; pulling it (at most ${Math.round(timeoutMs / 1000)} s)`);
+  const client = await getContainerRuntimeClient();
+  let timer: NodeJS.Timeout | undefined;
+  const outcome = await Promise.race([
+    client.image.pull(ImageName.fromString(image)).then(
+      () => undefined,
+      (err: unknown) => errorText(err),
+    ),
+    new Promise<string>((resolve) => {
+      timer = setTimeout(
+        () => resolve(`the pull took longer than ${timeoutMs / 1000} s`),
+        timeoutMs,
+      );
+    }),
+  ]).finally(() => clearTimeout(timer));
+  // A pull can end "successfully" with an error inside its progress stream: ask again.
+  if (outcome === undefined && (await imagePresent(image))) return { ok: true };
+  return {
+    ok: false,
+    reason: `${image} is not here and could not be pulled (${outcome ?? "no image after the pull"})`,
+  };
+}
+
+/** Removes every container, running or not, that carries this label; returns how many. */
+export async function removeLabelled(label: string): Promise<number> {
+  const { dockerode } = (await getContainerRuntimeClient()).container;
+  const found = await dockerode.listContainers({ all: true, filters: { label: [label] } });
+  await Promise.all(
+    found.map((c) =>
+      dockerode
+        .getContainer(c.Id)
+        .remove({ force: true })
+        .catch(() => undefined),
+    ),
+  );
+  return found.length;
+}
