@@ -15,6 +15,7 @@ import {
   type PythonFound,
 } from "./backends/ministack.js";
 import { isPortFree } from "./backends/processes.js";
+import { PULL_TIMEOUT_MS } from "./backends/testcontainers.js";
 
 export interface Facts {
   node: string;
@@ -35,9 +36,17 @@ export interface DoctorRow {
   next: string;
 }
 
+export interface Choice {
+  backend: "endpoint" | "testcontainers" | "ministack" | "none";
+  why: string;
+}
+
 export interface Diagnosis {
   rows: DoctorRow[];
   backends: { endpoint: boolean; testcontainers: boolean; ministack: boolean };
+  /** What `npm test` and `npm run scenario` would run (LAB_BACKEND=auto), and `lab up`. */
+  auto: Choice;
+  labUp: Choice;
 }
 
 export async function gatherFacts(): Promise<Facts> {
@@ -127,13 +136,54 @@ export function diagnose(facts: Facts): Diagnosis {
       next: facts.ministack.wheels ? "" : "npm run lab -- offline-prepare (while online)",
     },
   ];
+  const backends = {
+    endpoint: facts.port4566.state === "emulator",
+    // Offline, an engine without LocalStack's images cannot start it.
+    testcontainers: facts.docker.available && missingImages(facts).length === 0,
+    ministack: pythonOk,
+  };
+  return { rows, backends, ...autoChoices(facts, pythonOk) };
+}
+
+function missingImages(facts: Facts): string[] {
+  return [
+    ...(facts.images?.localstack ? [] : [facts.localstackImage]),
+    ...(facts.images?.lambdaRuntime ? [] : [LAMBDA_NODE_RUNTIME_IMAGE]),
+  ];
+}
+
+/** The same order as backends/choose.ts, told from the facts alone (doctor never pulls). */
+function autoChoices(facts: Facts, pythonOk: boolean): Pick<Diagnosis, "auto" | "labUp"> {
+  const ministack: Choice = pythonOk
+    ? { backend: "ministack", why: "MiniStack needs only Python" }
+    : { backend: "none", why: "install Python 3.10+ (MiniStack) or start an emulator" };
+  if (facts.port4566.state === "emulator") {
+    const running: Choice = {
+      backend: "endpoint",
+      why: `${facts.port4566.name} answers at localhost:4566`,
+    };
+    return { auto: running, labUp: running };
+  }
+  const labUp: Choice = facts.docker.available
+    ? {
+        ...ministack,
+        why: `${ministack.why}; a testcontainers LocalStack would not outlive the command (docker compose up -d for LocalStack)`,
+      }
+    : ministack;
+  if (!facts.docker.available) return { auto: ministack, labUp };
+  const missing = missingImages(facts);
+  if (missing.length === 0) {
+    return {
+      auto: { backend: "testcontainers", why: "Docker is up and LocalStack's images are here" },
+      labUp,
+    };
+  }
   return {
-    rows,
-    backends: {
-      endpoint: facts.port4566.state === "emulator",
-      testcontainers: facts.docker.available,
-      ministack: pythonOk,
+    auto: {
+      ...ministack,
+      why: `Docker is up but ${missing.join(" and ")} ${missing.length > 1 ? "are" : "is"} not pulled: auto tries a pull first (at most ${PULL_TIMEOUT_MS / 1000} s), and offline it runs ${ministack.backend === "none" ? "nothing" : "MiniStack"}`,
     },
+    labUp,
   };
 }
 

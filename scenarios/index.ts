@@ -25,6 +25,11 @@ export const SCENARIOS: Scenario[] = [
 /** The original experiment's four, in the article's order; the rest go beyond it. */
 export const ARTICLE_SCENARIOS = ["guard-off", "guard-on", "malformed-body", "racing-copies"];
 
+/** What goes wrong beyond the article: a crash, a failed charge, poison, a changed payload. */
+export const FAILURE_SCENARIOS = SCENARIOS.map((s) => s.name).filter(
+  (name) => name !== "guard-matrix" && !ARTICLE_SCENARIOS.includes(name),
+);
+
 export function findScenario(name: string): Scenario | undefined {
   return SCENARIOS.find((s) => s.name === name);
 }

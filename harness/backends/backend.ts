@@ -10,6 +10,8 @@ export interface RunningBackend {
   reason: string;
   /** The lab started this emulator in Docker itself, so its endpoint's host is trusted. */
   startedByLab?: boolean;
+  /** Docker's label filter ("key=value") for every container this backend started. */
+  containersLabel?: string;
   /** Stops what the lab started; a no-op for an emulator the user runs. */
   stop(): Promise<void>;
   /** The emulator's process, when the lab started it as a child (for measurements). */

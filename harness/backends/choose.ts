@@ -23,10 +23,7 @@ export async function chooseBackend(
   say: Say,
   options: ChooseOptions = {},
 ): Promise<RunningBackend> {
-  const env = options.env ?? process.env;
-  const forced =
-    env.LAB_BACKEND && env.LAB_BACKEND !== "auto" ? parseBackendName(env.LAB_BACKEND) : undefined;
-  const backend = await pick(forced, say, env, options.lasting ?? false);
+  const backend = await pick(say, { env: process.env, lasting: false, ...options });
   say(`backend: ${backend.name} (${backend.version}) at ${backend.endpoint}: ${backend.reason}`);
   return backend;
 }
@@ -34,20 +31,15 @@ export async function chooseBackend(
 const TESTCONTAINERS_ENDS =
   "a testcontainers LocalStack ends with the process that started it; for LocalStack that stays up run `docker compose up -d` first";
 
-async function pick(
-  forced: BackendName | undefined,
-  say: Say,
-  env: NodeJS.ProcessEnv,
-  lasting: boolean,
-): Promise<RunningBackend> {
-  const port = ministackPort(env);
-  const ministack = (reason: string) => startMiniStack({ say, reason, port, keepRunning: lasting });
-
+async function pick(say: Say, options: Required<ChooseOptions>): Promise<RunningBackend> {
+  const { env, lasting } = options;
+  const forced =
+    env.LAB_BACKEND && env.LAB_BACKEND !== "auto" ? parseBackendName(env.LAB_BACKEND) : undefined;
   switch (forced) {
     case "endpoint":
       return useEndpoint(env.LAB_ENDPOINT || DEFAULT_ENDPOINT, "LAB_BACKEND=endpoint");
     case "ministack":
-      return ministack("LAB_BACKEND=ministack");
+      return ministack(say, options, "LAB_BACKEND=ministack");
     case "testcontainers":
       if (lasting) throw new UsageError(TESTCONTAINERS_ENDS);
       return startTestcontainers(say, "LAB_BACKEND=testcontainers");
@@ -59,22 +51,35 @@ async function pick(
   if (await probeHealth(DEFAULT_ENDPOINT)) {
     return useEndpoint(DEFAULT_ENDPOINT, `an emulator answers at ${DEFAULT_ENDPOINT}`);
   }
-  const noEmulator = `no emulator at ${DEFAULT_ENDPOINT}`;
+  return startEmulator(say, options, `no emulator at ${DEFAULT_ENDPOINT}`);
+}
+
+/**
+ * auto, once no emulator is running: LocalStack in Docker if it can start here, else MiniStack.
+ * `found` opens each reason (what was found so far).
+ */
+export async function startEmulator(
+  say: Say,
+  options: Required<ChooseOptions>,
+  found: string,
+): Promise<RunningBackend> {
   const docker = await dockerStatus();
   if (!docker.available) {
-    return ministack(
-      `${noEmulator} and ${docker.reason}, so the lab runs MiniStack (no Docker needed)`,
-    );
+    return ministack(say, options, `${found} and ${docker.reason}, so the lab runs MiniStack`);
   }
-  if (lasting) return ministack(`${noEmulator}; Docker is up, but ${TESTCONTAINERS_ENDS}`);
+  if (options.lasting) {
+    return ministack(say, options, `${found}; Docker is up, but ${TESTCONTAINERS_ENDS}`);
+  }
   // An engine alone is not enough: offline, without LocalStack's images, nothing would start.
-  const images = await imagesReady(say);
+  const images = await imagesReady(say, options.env);
   if (!images.ok) {
-    return ministack(
-      `${noEmulator}; Docker is up, but ${images.reason}, so the lab runs MiniStack`,
-    );
+    return ministack(say, options, `${found}; Docker is up, but ${images.reason}, so MiniStack`);
   }
-  return startTestcontainers(say, `${noEmulator}; ${docker.reason}`, docker);
+  return startTestcontainers(say, `${found}; ${docker.reason}`, docker);
+}
+
+function ministack(say: Say, { env, lasting }: Required<ChooseOptions>, reason: string) {
+  return startMiniStack({ say, reason, port: ministackPort(env), keepRunning: lasting });
 }
 
 function ministackPort(env: NodeJS.ProcessEnv): number | undefined {

@@ -67,17 +67,18 @@ export async function imageReady(image: string, say: Say, timeoutMs: number): Pr
   };
 }
 
-/** Removes every container, running or not, that carries this label; returns how many. */
-export async function removeLabelled(label: string): Promise<number> {
+/** The ids of every container, running or not, that carries this label ("key=value"). */
+export async function containersLabelled(label: string): Promise<string[]> {
   const { dockerode } = (await getContainerRuntimeClient()).container;
   const found = await dockerode.listContainers({ all: true, filters: { label: [label] } });
-  await Promise.all(
-    found.map((c) =>
-      dockerode
-        .getContainer(c.Id)
-        .remove({ force: true })
-        .catch(() => undefined),
-    ),
-  );
-  return found.length;
+  return found.map((c) => c.Id);
+}
+
+/** Removes every container that carries this label; returns how many there were. */
+export async function removeLabelled(label: string): Promise<number> {
+  const { dockerode } = (await getContainerRuntimeClient()).container;
+  const ids = await containersLabelled(label);
+  const remove = (id: string) => dockerode.getContainer(id).remove({ force: true });
+  await Promise.all(ids.map((id) => remove(id).catch(() => undefined)));
+  return ids.length;
 }

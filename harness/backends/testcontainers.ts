@@ -22,7 +22,7 @@ import {
   localstackImage,
 } from "./localstack-config.js";
 
-/** Marks the Lambda containers one LocalStack starts, so stopping it can remove them. */
+/** Marks one LocalStack and the Lambda containers it starts, so stopping it can remove them all. */
 export const RUN_LABEL = "sqs-idempotency-lab.localstack-run";
 
 /**
@@ -40,13 +40,19 @@ export class LabLocalstackContainer extends LocalstackContainer {
     readonly runId = randomUUID(),
   ) {
     super(image);
-    this.withEnvironment({
-      ...environment,
-      // testcontainers appends its session label to these flags; ours names this one run.
-      LAMBDA_DOCKER_FLAGS: `-l ${RUN_LABEL}=${runId}`,
-    })
+    this.withLabels({ [RUN_LABEL]: runId })
+      .withEnvironment({
+        ...environment,
+        // testcontainers appends its session label to these flags; ours names this one run.
+        LAMBDA_DOCKER_FLAGS: `-l ${RUN_LABEL}=${runId}`,
+      })
       .withBindMounts([{ source: socketPath, target: "/var/run/docker.sock" }])
       .withStartupTimeout(STARTUP_TIMEOUT_MS);
+  }
+
+  /** Docker's label filter for everything this run started, LocalStack's own container included. */
+  get runLabel(): string {
+    return `${RUN_LABEL}=${this.runId}`;
   }
 
   protected override async beforeContainerCreated(): Promise<void> {
@@ -83,11 +89,17 @@ const STARTUP_TIMEOUT_MS = 180_000;
 export const PULL_TIMEOUT_MS = 300_000;
 
 /** The images a testcontainers LocalStack needs: its own, and the Lambda runtime it runs the worker in. */
-export const neededImages = () => [localstackImage(), LAMBDA_NODE_RUNTIME_IMAGE];
+export const neededImages = (env: NodeJS.ProcessEnv = process.env) => [
+  localstackImage(env),
+  LAMBDA_NODE_RUNTIME_IMAGE,
+];
 
 /** Both images are here or were pulled; otherwise why not, in one line. */
-export async function imagesReady(say: Say): Promise<ImageCheck> {
-  for (const image of neededImages()) {
+export async function imagesReady(
+  say: Say,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<ImageCheck> {
+  for (const image of neededImages(env)) {
     const ready = await imageReady(image, say, PULL_TIMEOUT_MS);
     if (!ready.ok) return ready;
   }
@@ -127,7 +139,7 @@ export async function startTestcontainers(
       seconds >= STARTUP_TIMEOUT_MS / 1000 - 1
         ? `did not start within ${STARTUP_TIMEOUT_MS / 1000} s`
         : `could not start (after ${seconds.toFixed(1)} s)`;
-    await removeLabelled(`${RUN_LABEL}=${builder.runId}`).catch(() => 0);
+    await removeLabelled(builder.runLabel).catch(() => 0);
     throw new LabError(`LocalStack ${what}: ${errorText(err)}`);
   }
   const endpoint = `http://${address.includes(":") ? `[${address}]` : address}:${container.getPort()}`;
@@ -145,8 +157,9 @@ export async function startTestcontainers(
       await container.stop();
       // Stopped at once, LocalStack cannot remove its Lambda containers; without testcontainers'
       // reaper nothing else would. The label finds exactly this run's.
-      await removeLabelled(`${RUN_LABEL}=${builder.runId}`);
+      await removeLabelled(builder.runLabel);
     },
+    containersLabel: builder.runLabel,
   };
 }
 

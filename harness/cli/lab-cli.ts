@@ -286,7 +286,8 @@ program
   .command("doctor")
   .description("what this machine has for each backend, and what to do about what is missing")
   .action(async () => {
-    const { rows, backends } = diagnose(await gatherFacts());
+    const facts = await gatherFacts();
+    const { rows, backends, auto, labUp } = diagnose(facts);
     const marks = rows.map((r) => [
       r.ok === null ? "·" : r.ok ? "✓" : "✗",
       r.check,
@@ -306,13 +307,19 @@ program
     line(
       "testcontainers",
       backends.testcontainers,
-      backends.testcontainers ? "Docker is reachable" : "needs a Docker engine",
+      backends.testcontainers
+        ? "Docker is reachable and LocalStack's images are here"
+        : facts.docker.available
+          ? "Docker is reachable, but LocalStack's images are not pulled (offline-prepare)"
+          : "needs a Docker engine",
     );
     line(
       "ministack",
       backends.ministack,
       backends.ministack ? "Python is there; no Docker needed" : "needs Python 3.10+",
     );
+    console.log(`\nnpm test, npm run scenario: ${auto.backend} (${auto.why})`);
+    console.log(`npm run lab -- up:          ${labUp.backend} (${labUp.why})`);
     if (!Object.values(backends).some(Boolean)) {
       throw new LabError("no backend can run on this machine: install Python 3.10+ or Docker");
     }

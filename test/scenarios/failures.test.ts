@@ -2,18 +2,17 @@
 // for SQS to redeliver, so they get a lane of their own (lane 4) beside the article's four.
 import { afterAll, describe, test } from "vitest";
 import { runScenario } from "../../harness/run.js";
-import { ARTICLE_SCENARIOS, SCENARIOS } from "../../scenarios/index.js";
+import { FAILURE_SCENARIOS, findScenario } from "../../scenarios/index.js";
 import { expectEveryCheckHolds, labOnLane } from "./lab-for-tests.js";
 
 const lab = labOnLane(4);
 afterAll(() => lab.conn.close());
 
 describe(`failure scenarios on ${lab.backend.name} ${lab.backend.version}`, () => {
-  const rest = SCENARIOS.filter(
-    (s) => s.name !== "guard-matrix" && !ARTICLE_SCENARIOS.includes(s.name),
-  );
-  for (const scenario of rest) {
-    test(scenario.name, async () => {
+  for (const name of FAILURE_SCENARIOS) {
+    test(name, async () => {
+      const scenario = findScenario(name);
+      if (!scenario) throw new Error(`${name} is missing from the catalogue`);
       expectEveryCheckHolds(await runScenario(scenario, lab), scenario.phases.length);
     });
   }

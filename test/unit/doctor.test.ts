@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
 import { dockerStatus } from "../../harness/backends/docker.js";
-import { diagnose, type Facts } from "../../harness/doctor.js";
+import { diagnose, type Facts, gatherFacts } from "../../harness/doctor.js";
 import { PROJECT_ROOT } from "../../harness/paths.js";
 
 const base: Facts = {
@@ -42,7 +42,7 @@ describe("doctor's judgement", () => {
       docker: { available: true, socketPath: "/var/run/docker.sock", reason: "Docker 28" },
       images: { localstack: false, lambdaRuntime: true },
     });
-    expect(backends.testcontainers).toBe(true);
+    expect(backends.testcontainers).toBe(false);
     expect(rows.find((r) => r.check.startsWith("LocalStack image"))?.next).toContain(
       "offline-prepare",
     );
@@ -54,6 +54,48 @@ describe("doctor's judgement", () => {
       diagnose({ ...base, port4566: { state: "emulator", name: "localstack 4.14.0" } }).backends
         .endpoint,
     ).toBe(true);
+  });
+
+  const withDocker: Facts = {
+    ...base,
+    docker: { available: true, socketPath: "/var/run/docker.sock", reason: "Docker 28" },
+    images: { localstack: true, lambdaRuntime: true },
+  };
+
+  test("an offline laptop with Docker but no LocalStack image is told MiniStack will run", () => {
+    const { auto, labUp } = diagnose({
+      ...withDocker,
+      images: { localstack: false, lambdaRuntime: true },
+    });
+    expect(auto.backend).toBe("ministack");
+    expect(auto.why).toContain("localstack/localstack:4.14.0 is not pulled");
+    expect(auto.why).toContain("offline it runs MiniStack");
+    expect(labUp.backend).toBe("ministack");
+  });
+
+  test("Docker with both images: auto runs testcontainers, lab up still MiniStack", () => {
+    const { auto, labUp } = diagnose(withDocker);
+    expect(auto).toEqual({
+      backend: "testcontainers",
+      why: "Docker is up and LocalStack's images are here",
+    });
+    expect(labUp.backend).toBe("ministack");
+    expect(labUp.why).toContain("docker compose up -d");
+  });
+
+  test("a running emulator wins over everything, for auto and lab up", () => {
+    const facts: Facts = {
+      ...withDocker,
+      port4566: { state: "emulator", name: "localstack 4.14.0" },
+    };
+    expect(diagnose(facts).auto.backend).toBe("endpoint");
+    expect(diagnose(facts).labUp.backend).toBe("endpoint");
+  });
+
+  test("no Docker, no Python: nothing will run, and it says what to install", () => {
+    const { auto } = diagnose({ ...base, python: { problem: "none found" } });
+    expect(auto.backend).toBe("none");
+    expect(auto.why).toContain("install Python 3.10+");
   });
 
   test("Node older than 20.12 is flagged", () => {
@@ -75,7 +117,11 @@ describe("npm run lab -- doctor, on this machine", () => {
     );
     expect(result.status).toBe(0);
     expect(result.stdout).toMatch(
-      docker.available ? /✓ testcontainers/ : /✗ testcontainers\s+needs a Docker engine/,
+      !docker.available
+        ? /✗ testcontainers\s+needs a Docker engine/
+        : diagnose(await gatherFacts()).backends.testcontainers
+          ? /✓ testcontainers\s+Docker is reachable and LocalStack's images are here/
+          : /✗ testcontainers\s+Docker is reachable, but LocalStack's images are not pulled/,
     );
     expect(result.stdout).toMatch(/✓ ministack/);
     expect(result.stdout).toContain("Python 3.10+");
