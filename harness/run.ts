@@ -4,7 +4,8 @@ import {
   GetEventSourceMappingCommand,
   GetFunctionConfigurationCommand,
 } from "@aws-sdk/client-lambda";
-import { isMiniStack, shipLateLogs } from "./backends/ministack-logs.js";
+import { isMiniStack, mappingConcurrency } from "./backends/emulators.js";
+import { shipLateLogs } from "./backends/ministack-logs.js";
 import type { Connection } from "./connection.js";
 import { type Deployment, setMappingEnabled, setWorkerEnv } from "./deploy.js";
 import { invokeEmptyBatches } from "./empty-batches.js";
@@ -67,8 +68,6 @@ export interface ScenarioResult {
 }
 
 const DEFAULT_TIMEOUT_MS = 60_000;
-/** As many as the event source mapping or the harness pollers run at once (5). */
-const WARM_ENVIRONMENTS = 5;
 
 export async function runScenario(
   scenario: Scenario,
@@ -128,8 +127,10 @@ async function runPhase(phase: Phase, lab: Lab, say: Say): Promise<PhaseResult> 
   await ensureMapping(conn, deployment, setup.pollers === 0);
   await resetState(conn, deployment);
   if (await ensureWorkerEnv(conn, deployment, setup)) {
-    // New settings mean new environments: start a few now, not while the copies wait.
-    await invokeEmptyBatches(conn, deployment.names.functionName, WARM_ENVIRONMENTS);
+    // New settings mean new environments: start as many as will run at once now, not while the
+    // copies wait (a cold start on a busy machine can outlast the visibility timeout).
+    const warm = setup.pollers > 0 ? setup.pollers : mappingConcurrency(lab.backend);
+    await invokeEmptyBatches(conn, deployment.names.functionName, warm);
   }
 
   // Log timestamps can trail the clock a little; the message-id filter keeps other runs out.

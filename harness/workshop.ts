@@ -1,9 +1,10 @@
 // The workshop's steps (`npm run lab -- <command>`), as functions the CLI prints.
 import { readFileSync } from "node:fs";
 import { chooseBackend } from "./backends/choose.js";
+import { isMiniStack } from "./backends/emulators.js";
 import { probeHealth } from "./backends/health.js";
 import { stopMiniStackByPid } from "./backends/ministack.js";
-import { isMiniStack, shipLateLogs } from "./backends/ministack-logs.js";
+import { shipLateLogs } from "./backends/ministack-logs.js";
 import { type Connection, connect } from "./connection.js";
 import {
   type Deployment,

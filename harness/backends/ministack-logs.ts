@@ -8,8 +8,3 @@ import { invokeEmptyBatches } from "../empty-batches.js";
 
 export const shipLateLogs = (conn: Connection, functionName: string) =>
   invokeEmptyBatches(conn, functionName, 10);
-
-/** True for MiniStack, embedded or behind an endpoint (docker compose --profile ministack). */
-export function isMiniStack(backend: { name: string; version: string }): boolean {
-  return backend.name === "ministack" || backend.version.startsWith("ministack");
-}
