@@ -19,6 +19,7 @@ import type { WorkerEvent } from "./events.js";
 import { clearState, type LabState, readState, type SendRecord, writeState } from "./lab-state.js";
 import { DEFAULT_PREFIX, labNames } from "./names.js";
 import { deadLetterIds, readEvents, unfinished, waitUntilEnded } from "./observe.js";
+import { resetState } from "./reset.js";
 import { gatherFacts, type PhaseResult, type ScenarioResult } from "./run.js";
 import type { Say } from "./say.js";
 import type { SentMessage } from "./send.js";
@@ -41,7 +42,13 @@ export async function labUp(say: Say): Promise<{ state: LabState; fresh: boolean
   const prefix = process.env.LAB_PREFIX || DEFAULT_PREFIX;
   const conn = connect(backend.endpoint);
   try {
-    await deploy(conn, labNames(prefix), say, WORKSHOP_TIMINGS, { guard: "off", workMs: 1000 });
+    const deployment = await deploy(conn, labNames(prefix), say, WORKSHOP_TIMINGS, {
+      guard: "off",
+      workMs: 1000,
+    });
+    // An emulator that outlives a lab (docker compose) keeps the last session's claims and
+    // charges; a new session starts from empty queues and tables, as the workshop assumes.
+    await resetState(conn, deployment);
   } finally {
     conn.close();
   }

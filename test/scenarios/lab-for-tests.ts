@@ -2,7 +2,7 @@
 // and the assertions every scenario result must pass.
 import { expect, inject } from "vitest";
 import { connect } from "../../harness/connection.js";
-import type { Lab, ScenarioResult } from "../../harness/run.js";
+import type { Lab, PhaseResult, ScenarioResult } from "../../harness/run.js";
 import "./provided.js";
 
 export function labOnLane(lane: number): Lab {
@@ -26,7 +26,7 @@ export function expectEveryCheckHolds(result: ScenarioResult, phases: number) {
       expect
         .soft(
           check.pass,
-          `${phase.name} › ${check.name}: expected ${JSON.stringify(check.expected)}, got ${JSON.stringify(check.actual)}`,
+          `${phase.name} › ${check.name}: expected ${JSON.stringify(check.expected)}, got ${JSON.stringify(check.actual)}${check.pass ? "" : evidence(phase)}`,
         )
         .toBe(true);
     }
@@ -78,4 +78,17 @@ function expectContractShape(result: ScenarioResult) {
     for (const check of phase.checks)
       expect(Object.keys(check)).toEqual(["name", "pass", "expected", "actual"]);
   }
+}
+
+/** What a failed phase saw, to read in the test output: what was missing, and every event. */
+function evidence(phase: PhaseResult): string {
+  const missing = phase.wait.missing.map((m) => `${m.messageId} (last: ${m.lastEvent})`);
+  const events = phase.timeline.map(
+    (e) =>
+      `  ${e.ts} ${e.requestId.slice(0, 8)} ${e.messageId.slice(0, 8)} ${e.type}${e.outcome ? ` ${String(e.outcome)}` : ""}`,
+  );
+  return [
+    `\nwaited ${phase.wait.ms} ms; not ended: ${missing.join(", ") || "none"}; dead-lettered: ${phase.observed.dlq}`,
+    ...events,
+  ].join("\n");
 }
