@@ -5,7 +5,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { chooseBackend } from "../harness/backends/choose.js";
 import { packageWorker } from "../harness/build.js";
 import { connect } from "../harness/connection.js";
-import { deploy } from "../harness/deploy.js";
+import { deploy, testTimings } from "../harness/deploy.js";
 import { labNames } from "../harness/names.js";
 import { runScenario } from "../harness/run.js";
 import { quiet, say } from "../harness/say.js";
@@ -41,8 +41,10 @@ const [backend, startMs] = await timed(() => chooseBackend(say));
 const conn = connect(backend.endpoint, { startedByLab: backend.startedByLab });
 try {
   const pkg = await packageWorker();
-  const [deployment, deployMs] = await timed(() => deploy(conn, labNames(), quiet));
-  const [, redeployMs] = await timed(() => deploy(conn, labNames(), quiet));
+  const [deployment, deployMs] = await timed(() =>
+    deploy(conn, labNames(), quiet, testTimings(backend)),
+  );
+  const [, redeployMs] = await timed(() => deploy(conn, labNames(), quiet, testTimings(backend)));
   const rssIdle = groupRssMb(backend.pid);
   const rows: (string | number)[][] = [];
   for (const scenario of SCENARIOS) {

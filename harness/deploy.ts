@@ -34,6 +34,7 @@ import {
   GetQueueUrlCommand,
   SetQueueAttributesCommand,
 } from "@aws-sdk/client-sqs";
+import { isLocalStack } from "./backends/emulators.js";
 import { packageWorker } from "./build.js";
 import type { Connection } from "./connection.js";
 import { LabError } from "./errors.js";
@@ -62,6 +63,26 @@ export const TEST_TIMINGS: Timings = {
   maxReceiveCount: 3,
 };
 
+/**
+ * LocalStack counts a new execution environment's cold start (a container, Node, the bundle, the
+ * first SDK calls) inside the function timeout, where AWS gives init a budget of its own. After a
+ * crash or a timeout every retry starts cold, and on a loaded 2-core machine that alone took
+ * more than 3 s. Twice the time on LocalStack, with the visibility timeout still twice that.
+ */
+export const LOCALSTACK_TEST_TIMINGS: Timings = {
+  functionTimeoutSeconds: 6,
+  visibilityTimeoutSeconds: 12,
+  maxReceiveCount: 3,
+};
+
+/** The timings the tests and `npm run scenario` deploy with on this backend. */
+export function testTimings(backend: { name: string; version: string }): Timings {
+  return isLocalStack(backend) ? LOCALSTACK_TEST_TIMINGS : TEST_TIMINGS;
+}
+
+/** For scenario stories: how long a failed copy waits before SQS delivers it again. */
+export const RETRY_AFTER = `${TEST_TIMINGS.visibilityTimeoutSeconds} s here, ${LOCALSTACK_TEST_TIMINGS.visibilityTimeoutSeconds} s on LocalStack`;
+
 export interface Deployment {
   names: LabNames;
   queueUrl: string;
@@ -77,7 +98,7 @@ export async function deploy(
   conn: Connection,
   names: LabNames,
   say: Say,
-  timings: Timings = TEST_TIMINGS,
+  timings: Timings,
   env: WorkerEnv = {},
 ): Promise<Deployment> {
   const dlq = await ensureQueue(conn, names.dlq, {});

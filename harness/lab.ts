@@ -2,7 +2,7 @@
 import type { RunningBackend } from "./backends/backend.js";
 import { chooseBackend } from "./backends/choose.js";
 import { connect } from "./connection.js";
-import { deploy } from "./deploy.js";
+import { deploy, testTimings } from "./deploy.js";
 import { labNames } from "./names.js";
 import type { Lab } from "./run.js";
 import { type Say, step } from "./say.js";
@@ -18,7 +18,9 @@ export async function openLab(say: Say): Promise<OpenLab> {
   const backend = await chooseBackend(say);
   const conn = connect(backend.endpoint, { startedByLab: backend.startedByLab });
   try {
-    const deployment = await step(say, "deploying the lab", () => deploy(conn, names, say));
+    const deployment = await step(say, "deploying the lab", () =>
+      deploy(conn, names, say, testTimings(backend)),
+    );
     const lab: Lab = {
       conn,
       deployment,

@@ -165,10 +165,11 @@ export async function waitUntilEnded(
   let lastProgress = Date.now();
   for (;;) {
     const events = await readEvents(conn, deployment.names.logGroup, options.sinceMs, ids);
-    const failedOnce = events.some((e) => e.type === "process_end" && e.outcome === "failed");
-    const deadLettered = failedOnce
-      ? await deadLetterIds(conn, deployment.dlqUrl)
-      : new Set<string>();
+    // Only a message the worker has not acknowledged can be in the dead-letter queue. One that
+    // failed or crashed every time (a crash logs no process_end at all) may be there.
+    const notAcknowledged = unfinished(sent, events, new Set());
+    const deadLettered =
+      notAcknowledged.length > 0 ? await deadLetterIds(conn, deployment.dlqUrl) : new Set<string>();
     const missing = unfinished(sent, events, deadLettered);
     const waitedMs = Date.now() - started;
     if (missing.length === 0 || waitedMs >= options.timeoutMs) {

@@ -7,7 +7,7 @@ import {
 import { isMiniStack, mappingConcurrency } from "./backends/emulators.js";
 import { shipLateLogs } from "./backends/ministack-logs.js";
 import type { Connection } from "./connection.js";
-import { type Deployment, setMappingEnabled, setWorkerEnv } from "./deploy.js";
+import { type Deployment, setMappingEnabled, setWorkerEnv, testTimings } from "./deploy.js";
 import { invokeEmptyBatches } from "./empty-batches.js";
 import type { WorkerEvent } from "./events.js";
 import { chargeSummary, chargesByOrder, countsByType } from "./insights.js";
@@ -67,7 +67,14 @@ export interface ScenarioResult {
   durationMs: number;
 }
 
-const DEFAULT_TIMEOUT_MS = 60_000;
+/**
+ * How long a phase waits for its messages to end: a minute, or longer where a dead-lettered
+ * message needs that (every receive, each after a visibility timeout, then the move).
+ */
+function phaseTimeoutMs(lab: Lab): number {
+  const { visibilityTimeoutSeconds, maxReceiveCount } = testTimings(lab.backend);
+  return Math.max(60_000, (maxReceiveCount + 3) * visibilityTimeoutSeconds * 1000);
+}
 
 export async function runScenario(
   scenario: Scenario,
@@ -135,7 +142,7 @@ async function runPhase(phase: Phase, lab: Lab, say: Say): Promise<PhaseResult> 
 
   // Log timestamps can trail the clock a little; the message-id filter keeps other runs out.
   const sinceMs = Date.now() - 5_000;
-  const timeoutMs = phase.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const timeoutMs = phase.timeoutMs ?? phaseTimeoutMs(lab);
   const waitOptions = {
     sinceMs,
     timeoutMs,

@@ -1,4 +1,4 @@
-import { TEST_TIMINGS } from "../harness/deploy.js";
+import { RETRY_AFTER } from "../harness/deploy.js";
 import { claimsAre, equal, phase, scenario } from "../harness/scenario.js";
 
 export default scenario({
@@ -7,7 +7,7 @@ export default scenario({
   story:
     "One copy of ORDER-007, and the payment provider fails the first call (FAULT=fail-charge-once). " +
     "The worker reports the record as failed and SQS retries it after the visibility timeout " +
-    `(${TEST_TIMINGS.visibilityTimeoutSeconds} s here). The claim guard left its CLAIMED item behind, ` +
+    `(${RETRY_AFTER}). The claim guard left its CLAIMED item behind, ` +
     "so the retry skips the order as a duplicate: never charged. The lease guard gave its claim " +
     "back (claim_released) before failing, and Powertools deletes its INPROGRESS record when the " +
     "function throws: their retry charges once.",

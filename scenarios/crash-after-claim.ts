@@ -1,4 +1,4 @@
-import { TEST_TIMINGS } from "../harness/deploy.js";
+import { RETRY_AFTER } from "../harness/deploy.js";
 import { claimsAre, equal, phase, scenario } from "../harness/scenario.js";
 
 const LEASE_MS = 2_000;
@@ -9,7 +9,7 @@ export default scenario({
   story:
     "One copy of ORDER-005. The copy that wins the claim is killed before it charges (FAULT=" +
     "crash-after-claim, first delivery only), as a timeout or an out-of-memory kill would. SQS " +
-    `delivers the message again after the visibility timeout (${TEST_TIMINGS.visibilityTimeoutSeconds} s here). ` +
+    `delivers the message again after the visibility timeout (${RETRY_AFTER}). ` +
     "The claim guard finds its own CLAIMED item, calls it a duplicate and skips it: the order is " +
     `never charged. The lease guard sees a lease that ran out (${LEASE_MS / 1000} s here), takes it ` +
     "over and charges once. Powertools does the same with its INPROGRESS record, which expires " +

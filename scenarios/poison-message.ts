@@ -1,7 +1,7 @@
-import { TEST_TIMINGS } from "../harness/deploy.js";
+import { RETRY_AFTER, TEST_TIMINGS } from "../harness/deploy.js";
 import { equal, phase, scenario } from "../harness/scenario.js";
 
-const { maxReceiveCount, visibilityTimeoutSeconds } = TEST_TIMINGS;
+const { maxReceiveCount } = TEST_TIMINGS;
 
 export default scenario({
   name: "poison-message",
@@ -9,7 +9,7 @@ export default scenario({
   story:
     "The fix for the malformed body on the worker's side: PARSE_MODE=strict refuses a body it " +
     'cannot read instead of inventing the key "unparseable". The record fails, SQS retries it ' +
-    `every ${visibilityTimeoutSeconds} s, and after ${maxReceiveCount} receives the redrive policy moves it to ` +
+    `after each visibility timeout (${RETRY_AFTER}), and after ${maxReceiveCount} receives the redrive policy moves it to ` +
     "the dead-letter queue, where someone can look at it. Nothing is claimed, nothing is charged, " +
     "and, unlike the lenient run, ORDER-002 is not silently swallowed by ORDER-001's claim.",
   phases: [

@@ -6,7 +6,7 @@ import type { TestContext } from "vitest";
 import type { RunningBackend } from "../../harness/backends/backend.js";
 import { dockerStatus } from "../../harness/backends/docker.js";
 import { type Connection, connect } from "../../harness/connection.js";
-import { type Deployment, deploy } from "../../harness/deploy.js";
+import { type Deployment, deploy, testTimings } from "../../harness/deploy.js";
 import { DEFAULT_PREFIX, labNames } from "../../harness/names.js";
 import { runScenario } from "../../harness/run.js";
 import { say } from "../../harness/say.js";
@@ -38,7 +38,7 @@ export async function deployLanes(backend: RunningBackend, lanes: number): Promi
   const deployments: Deployment[] = [];
   for (let lane = 0; lane < lanes; lane++) {
     const prefix = lane === 0 ? DEFAULT_PREFIX : `${DEFAULT_PREFIX}-docker-${lane}`;
-    deployments.push(await deploy(conn, labNames(prefix), say));
+    deployments.push(await deploy(conn, labNames(prefix), say, testTimings(backend)));
   }
   return { backend, conn, lanes: deployments };
 }

@@ -3,7 +3,7 @@
 // lane 4 the failure scenarios, lanes 1 and 3 share the guard-matrix's phases, lane 2 the browser
 // test, all at the same time. Tests get the endpoint and the deployments through inject().
 import type { TestProject } from "vitest/node";
-import { deploy } from "../../harness/deploy.js";
+import { deploy, testTimings } from "../../harness/deploy.js";
 import { openLab } from "../../harness/lab.js";
 import { DEFAULT_PREFIX, labNames } from "../../harness/names.js";
 import { say } from "../../harness/say.js";
@@ -15,7 +15,7 @@ export default async function setup(project: TestProject) {
   const prefix = process.env.LAB_PREFIX || DEFAULT_PREFIX;
   const more = [];
   for (const lane of ["b", "c", "d", "e"])
-    more.push(await deploy(conn, labNames(`${prefix}-${lane}`), say));
+    more.push(await deploy(conn, labNames(`${prefix}-${lane}`), say, testTimings(backend)));
   const provided: ProvidedLab = { backend, lanes: [deployment, ...more] };
   project.provide("lab", provided);
   return async () => {
