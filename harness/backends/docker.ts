@@ -63,7 +63,7 @@ export async function imageReady(image: string, say: Say, timeoutMs: number): Pr
   if (outcome === undefined && (await imagePresent(image))) return { ok: true };
   return {
     ok: false,
-    reason: `${image} is not here and could not be pulled (${outcome ?? "no image after the pull"})`,
+    reason: `${image} is not here and could not be pulled (${pullError(outcome)})`,
   };
 }
 
@@ -81,4 +81,9 @@ export async function removeLabelled(label: string): Promise<number> {
   const remove = (id: string) => dockerode.getContainer(id).remove({ force: true });
   await Promise.all(ids.map((id) => remove(id).catch(() => undefined)));
   return ids.length;
+}
+
+/** Docker's pull errors start with "(HTTP code 500) server error - "; the rest says what failed. */
+function pullError(outcome: string | undefined): string {
+  return (outcome ?? "no image after the pull").replace(/^\(HTTP code \d+\)[^-]*- /, "").trim();
 }

@@ -175,6 +175,6 @@ async function reaperOrNot(say: Say): Promise<void> {
   // testcontainers reads this when it first needs the reaper, which is the next start().
   process.env.TESTCONTAINERS_RYUK_DISABLED = "true";
   say(
-    `testcontainers' reaper is unavailable (${ready.reason}); going without it: stopping the lab removes its containers`,
+    `going without testcontainers' reaper: ${ready.reason}; stopping the lab removes its containers itself`,
   );
 }
