@@ -13,6 +13,7 @@ const { backend } = inject("lab");
 const env = {
   ...process.env,
   LAB_HOME: mkdtempSync(path.join(tmpdir(), "lab-workshop-")),
+  LAB_BACKEND: "endpoint", // whatever the run itself was told to use
   LAB_ENDPOINT: backend.endpoint,
   LAB_PREFIX: "lab-workshop-test",
   NO_COLOR: "1",
