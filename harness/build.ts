@@ -23,7 +23,8 @@ export function packageWorker(): Promise<WorkerPackage> {
   return cached;
 }
 
-async function buildPackage(): Promise<WorkerPackage> {
+/** One build, not memoised: what packageWorker caches, and what the bundle test compares. */
+export async function buildPackage(): Promise<WorkerPackage> {
   const result = await build({
     entryPoints: [path.join(PROJECT_ROOT, "worker", "index.ts")],
     bundle: true,
