@@ -2,14 +2,14 @@
 // CLI does, deploys twice (the second must be a no-op), runs every scenario once, and prints
 // how long each step took and how much memory the emulator and its function workers use.
 import { readdirSync, readFileSync } from "node:fs";
+import { packageWorker } from "../harness/aws/build.js";
+import { connect } from "../harness/aws/connection.js";
+import { deploy, testTimings } from "../harness/aws/deploy.js";
+import { labNames } from "../harness/aws/names.js";
 import { chooseBackend } from "../harness/backends/choose.js";
-import { packageWorker } from "../harness/build.js";
-import { connect } from "../harness/connection.js";
-import { deploy, testTimings } from "../harness/deploy.js";
-import { labNames } from "../harness/names.js";
-import { runScenario } from "../harness/run.js";
-import { quiet, say } from "../harness/say.js";
-import { table } from "../harness/table.js";
+import { quiet, say } from "../harness/common/say.js";
+import { table } from "../harness/report/table.js";
+import { runScenario } from "../harness/scenario/run.js";
 import { SCENARIOS } from "../scenarios/index.js";
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;

@@ -1,5 +1,5 @@
-import { RETRY_AFTER } from "../harness/deploy.js";
-import { claimsAre, equal, phase, scenario } from "../harness/scenario.js";
+import { RETRY_AFTER } from "../harness/aws/deploy.js";
+import { claimsAre, equal, phase, scenario } from "../harness/scenario/scenario.js";
 
 export default scenario({
   name: "charge-failure",

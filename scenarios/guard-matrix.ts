@@ -1,4 +1,7 @@
-import type { PhaseFacts } from "../harness/scenario.js";
+import type { GuardName } from "../contract/settings.js";
+import { GUARDS } from "../contract/settings.js";
+import { judgeMismatch, judgeOrders, type Verdict } from "../harness/check/verdicts.js";
+import type { PhaseFacts } from "../harness/scenario/scenario.js";
 import {
   atLeast,
   equal,
@@ -7,10 +10,7 @@ import {
   phase,
   scenario,
   type Workload,
-} from "../harness/scenario.js";
-import { judgeMismatch, judgeOrders, type Verdict } from "../harness/verdicts.js";
-import type { GuardName } from "../worker/config.js";
-import { GUARDS } from "../worker/config.js";
+} from "../harness/scenario/scenario.js";
 
 /** A failure mode: what happens, and for each guard whether the lab teaches that it holds. */
 interface FailureMode {

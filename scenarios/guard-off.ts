@@ -1,4 +1,4 @@
-import { equal, phase, scenario } from "../harness/scenario.js";
+import { equal, phase, scenario } from "../harness/scenario/scenario.js";
 
 export default scenario({
   name: "guard-off",

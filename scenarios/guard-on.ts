@@ -1,4 +1,4 @@
-import { claimsAre, equal, oneOf, phase, scenario } from "../harness/scenario.js";
+import { claimsAre, equal, oneOf, phase, scenario } from "../harness/scenario/scenario.js";
 
 export default scenario({
   name: "guard-on",

@@ -1,5 +1,5 @@
 // The catalogue (design §6), in the order a workshop tells it.
-import type { Scenario } from "../harness/scenario.js";
+import type { Scenario } from "../harness/scenario/scenario.js";
 import chargeFailure from "./charge-failure.js";
 import crashAfterClaim from "./crash-after-claim.js";
 import guardMatrix from "./guard-matrix.js";

@@ -1,9 +1,9 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { WorkerEvent } from "../harness/events.js";
-import { claimsAre, equal, phase, scenario } from "../harness/scenario.js";
-import { orderBody } from "../harness/send.js";
+import { orderBody } from "../harness/drive/send.js";
+import type { WorkerEvent } from "../harness/observe/events.js";
+import { claimsAre, equal, phase, scenario } from "../harness/scenario/scenario.js";
 import { UNPARSEABLE } from "../worker/order.js";
 
 const everyEventSays = (events: WorkerEvent[], orderId: string) =>

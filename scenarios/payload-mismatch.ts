@@ -1,5 +1,11 @@
-import { TEST_TIMINGS } from "../harness/deploy.js";
-import { equal, type PhaseFacts, phase, scenario, type Workload } from "../harness/scenario.js";
+import { TEST_TIMINGS } from "../harness/aws/deploy.js";
+import {
+  equal,
+  type PhaseFacts,
+  phase,
+  scenario,
+  type Workload,
+} from "../harness/scenario/scenario.js";
 
 /** The first order, then, once it is charged, the same orderId with another amount. */
 async function sameIdOtherAmount(lab: Workload) {

@@ -1,5 +1,5 @@
-import { RETRY_AFTER, TEST_TIMINGS } from "../harness/deploy.js";
-import { equal, phase, scenario } from "../harness/scenario.js";
+import { RETRY_AFTER, TEST_TIMINGS } from "../harness/aws/deploy.js";
+import { equal, phase, scenario } from "../harness/scenario/scenario.js";
 
 const { maxReceiveCount } = TEST_TIMINGS;
 

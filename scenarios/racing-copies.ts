@@ -1,5 +1,5 @@
-import type { WorkerEvent } from "../harness/events.js";
-import { atLeast, equal, greaterThan, phase, scenario } from "../harness/scenario.js";
+import type { WorkerEvent } from "../harness/observe/events.js";
+import { atLeast, equal, greaterThan, phase, scenario } from "../harness/scenario/scenario.js";
 
 const POLLERS = 5;
 const COPIES = 10;

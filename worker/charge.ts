@@ -1,4 +1,4 @@
-import type { WorkerConfig } from "./config.js";
+import type { WorkerConfig } from "../contract/settings.js";
 import { chargeFailureIfInjected, crashIfInjected } from "./faults.js";
 import type { Log } from "./log.js";
 import type { Order } from "./order.js";

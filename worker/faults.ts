@@ -1,6 +1,6 @@
 // FAULT injection (design §4): what goes wrong, and when. "once" means on the first delivery
 // of a message only, so the retry SQS makes afterwards runs clean.
-import type { WorkerConfig } from "./config.js";
+import type { WorkerConfig } from "../contract/settings.js";
 import type { Invocation } from "./store.js";
 
 /** FAULT=crash-after-claim: the copy that was let through dies before it charges. */

@@ -1,7 +1,7 @@
 // The Lambda worker: one SQS record in, one order charged (or not), one line of JSON per step.
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from "aws-lambda";
+import { type GuardName, readConfig, type WorkerConfig } from "../contract/settings.js";
 import { charge } from "./charge.js";
-import { type GuardName, readConfig, type WorkerConfig } from "./config.js";
 import { claim } from "./guards/claim.js";
 import type { Guard, Outcome } from "./guards/guard.js";
 import { lease } from "./guards/lease.js";

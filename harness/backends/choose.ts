@@ -1,8 +1,8 @@
 // auto: an emulator that is already running; else LocalStack in Docker (testcontainers) when a
 // Docker engine is reachable and LocalStack's images are here or can be pulled; else MiniStack,
 // which needs only Python. Every choice says why, so a fallback is never a surprise.
-import { UsageError } from "../errors.js";
-import type { Say } from "../say.js";
+import { UsageError } from "../common/errors.js";
+import type { Say } from "../common/say.js";
 import { BACKEND_NAMES, type BackendName, type RunningBackend } from "./backend.js";
 import { dockerStatus } from "./docker.js";
 import { DEFAULT_ENDPOINT, useEndpoint } from "./endpoint.js";

@@ -2,8 +2,8 @@
 // they be pulled in bounded time), and removing the containers it labelled. Everything goes
 // through testcontainers' own runtime client, so it finds the engine the way testcontainers does.
 import { getContainerRuntimeClient, ImageName } from "testcontainers";
-import { errorText } from "../errors.js";
-import type { Say } from "../say.js";
+import { errorText } from "../common/errors.js";
+import type { Say } from "../common/say.js";
 
 export interface DockerStatus {
   available: boolean;

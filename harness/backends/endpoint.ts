@@ -1,5 +1,5 @@
-import { assertSafeEndpoint } from "../connection.js";
-import { LabError } from "../errors.js";
+import { assertSafeEndpoint } from "../aws/connection.js";
+import { LabError } from "../common/errors.js";
 import type { RunningBackend } from "./backend.js";
 import { missingServices, probeHealth } from "./health.js";
 

@@ -4,9 +4,9 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdirSync, openSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { LabError } from "../errors.js";
-import { LAB_DIR } from "../paths.js";
-import type { Say } from "../say.js";
+import { LabError } from "../common/errors.js";
+import { LAB_DIR } from "../common/paths.js";
+import type { Say } from "../common/say.js";
 import type { RunningBackend } from "./backend.js";
 import { probeHealth } from "./health.js";
 import { freeLoopbackPort, isPortFree, run } from "./processes.js";

@@ -3,9 +3,8 @@ import { randomUUID } from "node:crypto";
 import { LocalstackContainer, type StartedLocalStackContainer } from "@testcontainers/localstack";
 // Not re-exported by the package's index; the image its reaper would start.
 import { REAPER_IMAGE } from "testcontainers/build/reaper/reaper.js";
-import { errorText, LabError } from "../errors.js";
-import type { Say } from "../say.js";
-import { isLoopback } from "../this-machine.js";
+import { errorText, LabError } from "../common/errors.js";
+import type { Say } from "../common/say.js";
 import type { RunningBackend } from "./backend.js";
 import {
   type DockerStatus,
@@ -21,6 +20,7 @@ import {
   localstackEnvironment,
   localstackImage,
 } from "./localstack-config.js";
+import { isLoopback } from "./this-machine.js";
 
 /** Marks one LocalStack and the Lambda containers it starts, so stopping it can remove them all. */
 export const RUN_LABEL = "sqs-idempotency-lab.localstack-run";

@@ -1,6 +1,6 @@
 // How both commands end: one line for a mistake or a problem, a stack trace only for a bug.
 import { CommanderError } from "commander";
-import { LabError, UsageError } from "../errors.js";
+import { LabError, UsageError } from "../common/errors.js";
 
 export function exitWith(command: string, labErrorCode: number): (err: unknown) => never {
   return (err) => {

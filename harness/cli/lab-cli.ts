@@ -3,16 +3,16 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { Command, InvalidArgumentError } from "commander";
-import { GUARDS, type GuardName } from "../../worker/config.js";
-import { diagnose, gatherFacts } from "../doctor.js";
-import { LabError, UsageError } from "../errors.js";
-import { renderHtml } from "../html-report.js";
-import { queueDepth, readClaims, readLedger } from "../observe.js";
-import { offlinePrepare } from "../offline.js";
-import { renderClaims, renderInsights, renderTimeline } from "../report.js";
-import { say, step } from "../say.js";
-import { mangleLikePowerShell, orderBody, readBodyFile, sendCopies } from "../send.js";
-import { table } from "../table.js";
+import { GUARDS, type GuardName } from "../../contract/settings.js";
+import { LabError, UsageError } from "../common/errors.js";
+import { say, step } from "../common/say.js";
+import { mangleLikePowerShell, orderBody, readBodyFile, sendCopies } from "../drive/send.js";
+import { queueDepth, readClaims, readLedger } from "../observe/observe.js";
+import { renderHtml } from "../report/html.js";
+import { table } from "../report/table.js";
+import { renderClaims, renderInsights, renderTimeline } from "../report/text.js";
+import { diagnose, gatherFacts } from "../workshop/doctor.js";
+import { offlinePrepare } from "../workshop/offline.js";
 import {
   labDown,
   labUp,
@@ -25,7 +25,7 @@ import {
   sendEvents,
   switchGuard,
   waitForSend,
-} from "../workshop.js";
+} from "../workshop/workshop.js";
 import { closest } from "./closest.js";
 import { exitWith } from "./exit.js";
 

@@ -4,12 +4,12 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { findScenario, SCENARIOS } from "../../scenarios/index.js";
-import { LabError, UsageError } from "../errors.js";
-import { renderHtml } from "../html-report.js";
-import { openLab } from "../lab.js";
-import { renderScenario } from "../report.js";
-import { runScenario } from "../run.js";
-import { say } from "../say.js";
+import { LabError, UsageError } from "../common/errors.js";
+import { say } from "../common/say.js";
+import { renderHtml } from "../report/html.js";
+import { renderScenario } from "../report/text.js";
+import { openLab } from "../scenario/open-lab.js";
+import { runScenario } from "../scenario/run.js";
 import { closest } from "./closest.js";
 import { exitWith } from "./exit.js";
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, test } from "vitest";
 import { DEFAULT_ENDPOINT, useEndpoint } from "../../harness/backends/endpoint.js";
 import { probeHealth } from "../../harness/backends/health.js";
 import { isPortFree } from "../../harness/backends/processes.js";
-import { PROJECT_ROOT } from "../../harness/paths.js";
+import { PROJECT_ROOT } from "../../harness/common/paths.js";
 import { ARTICLE_SCENARIOS } from "../../scenarios/index.js";
 import {
   cannotRun,

@@ -3,13 +3,13 @@
 // LAB_REQUIRE_DOCKER=1 (CI, once it has brought an engine up) that reason fails the test instead,
 // so a broken Docker path can never read as a quiet skip.
 import type { TestContext } from "vitest";
+import { type Connection, connect } from "../../harness/aws/connection.js";
+import { type Deployment, deploy, testTimings } from "../../harness/aws/deploy.js";
+import { DEFAULT_PREFIX, labNames } from "../../harness/aws/names.js";
 import type { RunningBackend } from "../../harness/backends/backend.js";
 import { dockerStatus } from "../../harness/backends/docker.js";
-import { type Connection, connect } from "../../harness/connection.js";
-import { type Deployment, deploy, testTimings } from "../../harness/deploy.js";
-import { DEFAULT_PREFIX, labNames } from "../../harness/names.js";
-import { runScenario } from "../../harness/run.js";
-import { say } from "../../harness/say.js";
+import { say } from "../../harness/common/say.js";
+import { runScenario } from "../../harness/scenario/run.js";
 import { findScenario } from "../../scenarios/index.js";
 import { expectEveryCheckHolds } from "../scenarios/lab-for-tests.js";
 

@@ -7,7 +7,7 @@ import { expect, test } from "vitest";
 import { startEmulator } from "../../harness/backends/choose.js";
 import { DEFAULT_ENDPOINT } from "../../harness/backends/endpoint.js";
 import { probeHealth } from "../../harness/backends/health.js";
-import { PROJECT_ROOT } from "../../harness/paths.js";
+import { PROJECT_ROOT } from "../../harness/common/paths.js";
 import { cannotRun, skipOrFail } from "./docker-for-tests.js";
 
 // A tag no registry has, so the bounded pull fails whether this machine is online or not.

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { RunningBackend } from "../../harness/backends/backend.js";
 import { containersLabelled } from "../../harness/backends/docker.js";
 import { RUN_LABEL, startTestcontainers } from "../../harness/backends/testcontainers.js";
-import { say } from "../../harness/say.js";
+import { say } from "../../harness/common/say.js";
 import { ARTICLE_SCENARIOS, FAILURE_SCENARIOS } from "../../scenarios/index.js";
 import {
   cannotRun,

@@ -1,7 +1,7 @@
 // Every other scenario but guard-matrix: the failure modes beyond the article. They mostly wait
 // for SQS to redeliver, so they get a lane of their own (lane 4) beside the article's four.
 import { afterAll, describe, test } from "vitest";
-import { runScenario } from "../../harness/run.js";
+import { runScenario } from "../../harness/scenario/run.js";
 import { FAILURE_SCENARIOS, findScenario } from "../../scenarios/index.js";
 import { expectEveryCheckHolds, labOnLane } from "./lab-for-tests.js";
 

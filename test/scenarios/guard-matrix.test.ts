@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, test } from "vitest";
-import { runScenario } from "../../harness/run.js";
+import { GUARDS } from "../../contract/settings.js";
+import { runScenario } from "../../harness/scenario/run.js";
 import { findScenario } from "../../scenarios/index.js";
-import { GUARDS } from "../../worker/config.js";
 import { expectEveryCheckHolds, labOnLane } from "./lab-for-tests.js";
 
 const lanes = [labOnLane(1), labOnLane(3)];

@@ -7,9 +7,9 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { chromium } from "playwright-core";
 import { afterAll, describe, expect, test } from "vitest";
-import { renderHtml } from "../../harness/html-report.js";
-import { LAB_DIR } from "../../harness/paths.js";
-import { runScenario } from "../../harness/run.js";
+import { LAB_DIR } from "../../harness/common/paths.js";
+import { renderHtml } from "../../harness/report/html.js";
+import { runScenario } from "../../harness/scenario/run.js";
 import { findScenario } from "../../scenarios/index.js";
 import { expectEveryCheckHolds, labOnLane } from "./lab-for-tests.js";
 

@@ -1,8 +1,8 @@
 // What a scenario test file needs: a connection to the shared backend, one lane of the lab,
 // and the assertions every scenario result must pass.
 import { expect, inject } from "vitest";
-import { connect } from "../../harness/connection.js";
-import type { Lab, PhaseResult, ScenarioResult } from "../../harness/run.js";
+import { connect } from "../../harness/aws/connection.js";
+import type { Lab, PhaseResult, ScenarioResult } from "../../harness/scenario/run.js";
 import "./provided.js";
 
 export function labOnLane(lane: number): Lab {

@@ -5,7 +5,7 @@ import { CreateTableCommand, DeleteTableCommand } from "@aws-sdk/client-dynamodb
 import { GetCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
 import type { Context } from "aws-lambda";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
-import { connect, EMULATOR_CREDENTIALS } from "../../harness/connection.js";
+import { connect, EMULATOR_CREDENTIALS } from "../../harness/aws/connection.js";
 import type { Claim } from "../../worker/store.js";
 import "./provided.js";
 
@@ -19,7 +19,7 @@ Object.assign(process.env, {
   AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: "true",
 });
 const { lease, fingerprint } = await import("../../worker/guards/lease.js");
-const { readConfig } = await import("../../worker/config.js");
+const { readConfig } = await import("../../contract/settings.js");
 
 const conn = connect(backend.endpoint, { startedByLab: backend.startedByLab });
 const table = `lease-test-${randomUUID().slice(0, 8)}`;

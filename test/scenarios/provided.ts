@@ -1,5 +1,5 @@
-import type { Deployment } from "../../harness/deploy.js";
-import type { Lab } from "../../harness/run.js";
+import type { Deployment } from "../../harness/aws/deploy.js";
+import type { Lab } from "../../harness/scenario/run.js";
 
 /** One backend, and the lab deployed on it once per lane, so test files can run scenarios at once. */
 export interface ProvidedLab {

@@ -3,7 +3,7 @@
 // (The failure scenarios run in failures.test.ts and guard-matrix in its own file, on other
 // lanes, at the same time.)
 import { afterAll, describe, test } from "vitest";
-import { runScenario } from "../../harness/run.js";
+import { runScenario } from "../../harness/scenario/run.js";
 import { ARTICLE_SCENARIOS, findScenario } from "../../scenarios/index.js";
 import { expectEveryCheckHolds, labOnLane } from "./lab-for-tests.js";
 

@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, inject, test } from "vitest";
-import { PROJECT_ROOT } from "../../harness/paths.js";
+import { PROJECT_ROOT } from "../../harness/common/paths.js";
 import "./provided.js";
 
 const { backend } = inject("lab");

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { unzipSync } from "fflate";
 import { describe, expect, test } from "vitest";
-import { buildPackage, packageWorker } from "../../harness/build.js";
+import { buildPackage, packageWorker } from "../../harness/aws/build.js";
 
 describe("the worker package", () => {
   test("is one index.js in a zip, and exports the handler Lambda calls", async () => {

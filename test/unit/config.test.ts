@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
-import { labNames } from "../../harness/names.js";
-import { workerEnvironment } from "../../harness/worker-env.js";
-import { readConfig } from "../../worker/config.js";
+import { readConfig } from "../../contract/settings.js";
+import { labNames } from "../../harness/aws/names.js";
+import { workerEnvironment } from "../../harness/aws/worker-env.js";
 
 describe("the worker's environment", () => {
   test("IDEMPOTENCY is the article's switch: 0 is off, 1 is the conditional claim", () => {

@@ -18,7 +18,7 @@ import {
   publishOnly,
   RUN_LABEL,
 } from "../../harness/backends/testcontainers.js";
-import { PROJECT_ROOT } from "../../harness/paths.js";
+import { PROJECT_ROOT } from "../../harness/common/paths.js";
 
 interface ComposeService {
   image: string;

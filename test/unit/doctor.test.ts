@@ -2,8 +2,8 @@ import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
 import { dockerStatus } from "../../harness/backends/docker.js";
-import { diagnose, type Facts, gatherFacts } from "../../harness/doctor.js";
-import { PROJECT_ROOT } from "../../harness/paths.js";
+import { PROJECT_ROOT } from "../../harness/common/paths.js";
+import { diagnose, type Facts, gatherFacts } from "../../harness/workshop/doctor.js";
 
 const base: Facts = {
   node: "v20.20.2",

@@ -1,4 +1,4 @@
-import type { WorkerEvent } from "../../harness/events.js";
+import type { WorkerEvent } from "../../harness/observe/events.js";
 import type { EventType } from "../../worker/log.js";
 
 /** A worker event as the harness reads it back, for pure-logic tests. */

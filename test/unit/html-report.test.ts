@@ -1,9 +1,9 @@
 // The HTML report as a pure function of a hand-built result: escaping, one lane per invocation,
 // a crashed invocation drawn as such, one mark per event of each kind, and no outside resources.
 import { describe, expect, test } from "vitest";
-import type { WorkerEvent } from "../../harness/events.js";
-import { esc, invocationsOf, renderHtml } from "../../harness/html-report.js";
-import type { PhaseResult, ScenarioResult } from "../../harness/run.js";
+import type { WorkerEvent } from "../../harness/observe/events.js";
+import { esc, invocationsOf, renderHtml } from "../../harness/report/html.js";
+import type { PhaseResult, ScenarioResult } from "../../harness/scenario/run.js";
 import { event } from "./fixtures.js";
 
 const MANGLED = `{orderId:ORDER-001,"note":"<script>alert('x')</script>"}`;

@@ -1,12 +1,12 @@
 import { describe, expect, test } from "vitest";
+import { intendedOutcomes } from "../../harness/check/outcomes.js";
 import {
   chargeSummary,
   chargesByOrder,
   countsByType,
   QUERIES,
   timeline,
-} from "../../harness/insights.js";
-import { intendedOutcomes } from "../../harness/outcomes.js";
+} from "../../harness/observe/insights.js";
 import { event } from "./fixtures.js";
 
 // The article's experiment 1: four copies of one order, guard off.

@@ -5,7 +5,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
-import { PROJECT_ROOT } from "../../harness/paths.js";
+import { PROJECT_ROOT } from "../../harness/common/paths.js";
 
 const tsx = path.join(PROJECT_ROOT, "node_modules", ".bin", "tsx");
 const home = mkdtempSync(path.join(tmpdir(), "lab-cli-")); // no lab is up here

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { parseEvent } from "../../harness/events.js";
-import { INSIGHTS_PATTERNS } from "../../harness/insights.js";
+import { parseEvent } from "../../harness/observe/events.js";
+import { INSIGHTS_PATTERNS } from "../../harness/observe/insights.js";
 import { createLog, EVENT_TYPES, formatLine } from "../../worker/log.js";
 
 const context = {

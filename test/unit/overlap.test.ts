@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { invocationIntervals, maxConcurrency } from "../../harness/overlap.js";
+import { invocationIntervals, maxConcurrency } from "../../harness/observe/overlap.js";
 import { event } from "./fixtures.js";
 
 const span = (id: string, start: number, end: number) => [

@@ -1,7 +1,11 @@
 import { describe, expect, test } from "vitest";
+import { assertSafeEndpoint } from "../../harness/aws/connection.js";
 import { ministackEnv } from "../../harness/backends/ministack.js";
-import { assertSafeEndpoint } from "../../harness/connection.js";
-import { interfaceAddresses, isLoopback, isThisMachine } from "../../harness/this-machine.js";
+import {
+  interfaceAddresses,
+  isLoopback,
+  isThisMachine,
+} from "../../harness/backends/this-machine.js";
 
 describe("the harness only talks to this machine", () => {
   test.each([

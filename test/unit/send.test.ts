@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
-import { mangleLikePowerShell, orderBody, readBodyFile } from "../../harness/send.js";
+import { mangleLikePowerShell, orderBody, readBodyFile } from "../../harness/drive/send.js";
 
 describe("the producer's bodies", () => {
   test("the article's body, byte for byte", () => {

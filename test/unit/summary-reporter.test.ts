@@ -2,7 +2,7 @@
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { expect, test } from "vitest";
-import { PROJECT_ROOT } from "../../harness/paths.js";
+import { PROJECT_ROOT } from "../../harness/common/paths.js";
 
 test("a failed beforeAll is counted and printed as failed, with its error", () => {
   const fixture = path.join(PROJECT_ROOT, "test", "unit", "reporter-fixture");

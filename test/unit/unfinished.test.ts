@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { unfinished } from "../../harness/observe.js";
+import { unfinished } from "../../harness/observe/observe.js";
 import { event } from "./fixtures.js";
 
 const sent = ["a", "b", "c", "d"].map((messageId) => ({

@@ -1,5 +1,5 @@
 import type { Context } from "aws-lambda";
-import type { WorkerConfig } from "../config.js";
+import type { WorkerConfig } from "../../contract/settings.js";
 import type { Log } from "../log.js";
 import type { Order } from "../order.js";
 import type { Invocation } from "../store.js";

@@ -5,8 +5,8 @@ import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { LambdaClient } from "@aws-sdk/client-lambda";
 import { SQSClient } from "@aws-sdk/client-sqs";
 import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
-import { UsageError } from "./errors.js";
-import { isThisMachine } from "./this-machine.js";
+import { isThisMachine } from "../backends/this-machine.js";
+import { UsageError } from "../common/errors.js";
 
 export interface Connection {
   endpoint: string;

@@ -1,10 +1,10 @@
 // The terminal report: the article's views (counts by type; charges, orders, messages; the
 // claims table), each beside the Logs Insights query that shows the same on real AWS.
-import type { Claim } from "../worker/store.js";
-import type { WorkerEvent } from "./events.js";
-import { chargeSummary, countsByType, QUERIES, timeline } from "./insights.js";
-import type { PhaseResult, ScenarioResult } from "./run.js";
-import { paint } from "./say.js";
+import type { Claim } from "../../worker/store.js";
+import { paint } from "../common/say.js";
+import type { WorkerEvent } from "../observe/events.js";
+import { chargeSummary, countsByType, QUERIES, timeline } from "../observe/insights.js";
+import type { PhaseResult, ScenarioResult } from "../scenario/run.js";
 import { table, stdoutColour as useColour } from "./table.js";
 
 const style = (s: Parameters<typeof paint>[0], text: string) => (useColour ? paint(s, text) : text);

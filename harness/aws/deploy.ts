@@ -34,12 +34,12 @@ import {
   GetQueueUrlCommand,
   SetQueueAttributesCommand,
 } from "@aws-sdk/client-sqs";
-import { isLocalStack } from "./backends/emulators.js";
+import { isLocalStack } from "../backends/emulators.js";
+import { LabError } from "../common/errors.js";
+import type { Say } from "../common/say.js";
 import { packageWorker } from "./build.js";
 import type { Connection } from "./connection.js";
-import { LabError } from "./errors.js";
 import type { LabNames } from "./names.js";
-import type { Say } from "./say.js";
 import { type WorkerEnv, workerEnvironment } from "./worker-env.js";
 
 /** Timings short enough for a scenario to finish in seconds (real AWS would use minutes). */

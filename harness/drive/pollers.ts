@@ -4,8 +4,8 @@
 import { InvokeCommand } from "@aws-sdk/client-lambda";
 import { DeleteMessageCommand, type Message, ReceiveMessageCommand } from "@aws-sdk/client-sqs";
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from "aws-lambda";
-import type { Connection } from "./connection.js";
-import type { Deployment } from "./deploy.js";
+import type { Connection } from "../aws/connection.js";
+import type { Deployment } from "../aws/deploy.js";
 
 export interface PollerStats {
   received: number;

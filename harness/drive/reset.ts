@@ -5,9 +5,9 @@ import {
   ReceiveMessageCommand,
 } from "@aws-sdk/client-sqs";
 import { BatchWriteCommand } from "@aws-sdk/lib-dynamodb";
-import type { Connection } from "./connection.js";
-import type { Deployment } from "./deploy.js";
-import { scanAll } from "./observe.js";
+import type { Connection } from "../aws/connection.js";
+import type { Deployment } from "../aws/deploy.js";
+import { scanAll } from "../observe/observe.js";
 
 export async function resetState(conn: Connection, deployment: Deployment): Promise<void> {
   const { names } = deployment;

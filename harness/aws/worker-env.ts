@@ -1,5 +1,5 @@
 // The worker's configuration as the harness sets it (design §4's environment variables).
-import type { Fault, GuardName, ParseMode } from "../worker/config.js";
+import type { Fault, GuardName, ParseMode } from "../../contract/settings.js";
 import type { LabNames } from "./names.js";
 
 export interface WorkerEnv {

@@ -4,28 +4,28 @@ import {
   GetEventSourceMappingCommand,
   GetFunctionConfigurationCommand,
 } from "@aws-sdk/client-lambda";
-import { isMiniStack, mappingConcurrency } from "./backends/emulators.js";
-import { shipLateLogs } from "./backends/ministack-logs.js";
-import type { Connection } from "./connection.js";
-import { type Deployment, setMappingEnabled, setWorkerEnv, testTimings } from "./deploy.js";
-import { invokeEmptyBatches } from "./empty-batches.js";
-import type { WorkerEvent } from "./events.js";
-import { chargeSummary, chargesByOrder, countsByType } from "./insights.js";
-import { queueDepth, readClaims, readLedger, waitUntilEnded } from "./observe.js";
-import { intendedOutcomes } from "./outcomes.js";
-import { invocationIntervals, maxConcurrency } from "./overlap.js";
-import { startPollers } from "./pollers.js";
-import { resetState } from "./reset.js";
-import { quiet, type Say } from "./say.js";
-import type { Cell, Check, Phase, PhaseFacts, Scenario, Workload } from "./scenario.js";
+import type { Connection } from "../aws/connection.js";
+import { type Deployment, setMappingEnabled, setWorkerEnv, testTimings } from "../aws/deploy.js";
+import { workerEnvironment } from "../aws/worker-env.js";
+import { isMiniStack, mappingConcurrency } from "../backends/emulators.js";
+import { intendedOutcomes } from "../check/outcomes.js";
+import { quiet, type Say } from "../common/say.js";
+import { invokeEmptyBatches } from "../drive/empty-batches.js";
+import { startPollers } from "../drive/pollers.js";
+import { resetState } from "../drive/reset.js";
 import {
   mangleLikePowerShell,
   orderBody,
   readBodyFile,
   type SentMessage,
   sendCopies,
-} from "./send.js";
-import { workerEnvironment } from "./worker-env.js";
+} from "../drive/send.js";
+import type { WorkerEvent } from "../observe/events.js";
+import { chargeSummary, chargesByOrder, countsByType } from "../observe/insights.js";
+import { shipLateLogs } from "../observe/late-logs.js";
+import { queueDepth, readClaims, readLedger, waitUntilEnded } from "../observe/observe.js";
+import { invocationIntervals, maxConcurrency } from "../observe/overlap.js";
+import type { Cell, Check, Phase, PhaseFacts, Scenario, Workload } from "./scenario.js";
 
 export interface Lab {
   conn: Connection;

@@ -1,4 +1,4 @@
-import { UsageError } from "./errors.js";
+import { UsageError } from "../common/errors.js";
 
 // Resource names (design §3). LAB_PREFIX replaces the stem so two labs can share one emulator.
 

@@ -3,7 +3,7 @@ import { createHash } from "node:crypto";
 import path from "node:path";
 import { build } from "esbuild";
 import { zipSync } from "fflate";
-import { PROJECT_ROOT } from "./paths.js";
+import { PROJECT_ROOT } from "../common/paths.js";
 
 export interface WorkerPackage {
   zip: Uint8Array;

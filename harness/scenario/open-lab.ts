@@ -1,11 +1,12 @@
 // Opening a lab: pick a backend, connect, deploy. Shared by the CLI and the test setup.
-import type { RunningBackend } from "./backends/backend.js";
-import { chooseBackend } from "./backends/choose.js";
-import { connect } from "./connection.js";
-import { deploy, testTimings } from "./deploy.js";
-import { labNames } from "./names.js";
+
+import { connect } from "../aws/connection.js";
+import { deploy, testTimings } from "../aws/deploy.js";
+import { labNames } from "../aws/names.js";
+import type { RunningBackend } from "../backends/backend.js";
+import { chooseBackend } from "../backends/choose.js";
+import { type Say, step } from "../common/say.js";
 import type { Lab } from "./run.js";
-import { type Say, step } from "./say.js";
 
 export interface OpenLab {
   lab: Lab;

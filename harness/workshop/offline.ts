@@ -1,12 +1,12 @@
 // `lab offline-prepare`: fetch, while online, everything a workshop without network needs:
 // the LocalStack and Lambda runtime images (with Docker), and MiniStack as wheels.
 import { getContainerRuntimeClient, ImageName } from "testcontainers";
-import { dockerStatus } from "./backends/docker.js";
-import { LAMBDA_NODE_RUNTIME_IMAGE, localstackImage } from "./backends/localstack-config.js";
-import { ensureMiniStack, MINISTACK_VERSION } from "./backends/ministack.js";
-import { run } from "./backends/processes.js";
-import { LabError } from "./errors.js";
-import { type Say, step } from "./say.js";
+import { dockerStatus } from "../backends/docker.js";
+import { LAMBDA_NODE_RUNTIME_IMAGE, localstackImage } from "../backends/localstack-config.js";
+import { ensureMiniStack, MINISTACK_VERSION } from "../backends/ministack.js";
+import { run } from "../backends/processes.js";
+import { LabError } from "../common/errors.js";
+import { type Say, step } from "../common/say.js";
 
 export async function offlinePrepare(say: Say): Promise<void> {
   const docker = await dockerStatus();

@@ -3,8 +3,8 @@
 // _drain_stderr_bounded); on a busy machine its reader thread can be later than that, and the
 // lines wait in that warm worker until its next invocation. Invoking the function with an
 // empty batch on several workers at once ships them.
-import type { Connection } from "../connection.js";
-import { invokeEmptyBatches } from "../empty-batches.js";
+import type { Connection } from "../aws/connection.js";
+import { invokeEmptyBatches } from "../drive/empty-batches.js";
 
 export const shipLateLogs = (conn: Connection, functionName: string) =>
   invokeEmptyBatches(conn, functionName, 10);

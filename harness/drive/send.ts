@@ -2,8 +2,8 @@
 // send.ps1 -OrderId ORDER-003 -Copies 10. Each copy gets its own MessageId from SQS.
 import { readFileSync } from "node:fs";
 import { SendMessageCommand } from "@aws-sdk/client-sqs";
-import type { Connection } from "./connection.js";
-import { UsageError } from "./errors.js";
+import type { Connection } from "../aws/connection.js";
+import { UsageError } from "../common/errors.js";
 
 export interface OrderInput {
   orderId: string;

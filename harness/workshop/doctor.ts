@@ -3,19 +3,19 @@
 
 import { existsSync } from "node:fs";
 import { getContainerRuntimeClient, ImageName } from "testcontainers";
-import { type DockerStatus, dockerStatus } from "./backends/docker.js";
-import { DEFAULT_ENDPOINT } from "./backends/endpoint.js";
-import { probeHealth } from "./backends/health.js";
-import { LAMBDA_NODE_RUNTIME_IMAGE, localstackImage } from "./backends/localstack-config.js";
+import { type DockerStatus, dockerStatus } from "../backends/docker.js";
+import { DEFAULT_ENDPOINT } from "../backends/endpoint.js";
+import { probeHealth } from "../backends/health.js";
+import { LAMBDA_NODE_RUNTIME_IMAGE, localstackImage } from "../backends/localstack-config.js";
 import {
   findPython,
   hasOfflineWheels,
   MINISTACK_VERSION,
   ministackPaths,
   type PythonFound,
-} from "./backends/ministack.js";
-import { isPortFree } from "./backends/processes.js";
-import { PULL_TIMEOUT_MS } from "./backends/testcontainers.js";
+} from "../backends/ministack.js";
+import { isPortFree } from "../backends/processes.js";
+import { PULL_TIMEOUT_MS } from "../backends/testcontainers.js";
 
 export interface Facts {
   node: string;

@@ -3,7 +3,7 @@
 // copies are not slowed by cold starts past the visibility timeout) and to ship MiniStack's
 // late log lines (see backends/ministack-logs.ts).
 import { InvokeCommand } from "@aws-sdk/client-lambda";
-import type { Connection } from "./connection.js";
+import type { Connection } from "../aws/connection.js";
 
 const EMPTY_BATCH = new TextEncoder().encode(JSON.stringify({ Records: [] }));
 

@@ -1,9 +1,9 @@
 // What `lab up` remembers so later commands find the same emulator: .lab/state.json.
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { LabError } from "./errors.js";
-import { LAB_DIR } from "./paths.js";
-import type { SentMessage } from "./send.js";
+import { LabError } from "../common/errors.js";
+import { LAB_DIR } from "../common/paths.js";
+import type { SentMessage } from "../drive/send.js";
 
 export interface SendRecord {
   at: number;

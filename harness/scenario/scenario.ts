@@ -2,12 +2,12 @@
 // the setup (guard, fault, pollers) the nemesis, the checks the checker. Kept apart so a
 // scenario file reads as a story: what happens, and what must be true afterwards.
 import { isDeepStrictEqual } from "node:util";
-import type { Fault, GuardName, ParseMode } from "../worker/config.js";
-import type { Claim } from "../worker/store.js";
-import type { WorkerEvent } from "./events.js";
-import type { ChargeSummary } from "./insights.js";
-import type { LedgerItem } from "./observe.js";
-import type { OrderInput, SentMessage } from "./send.js";
+import type { Fault, GuardName, ParseMode } from "../../contract/settings.js";
+import type { Claim } from "../../worker/store.js";
+import type { OrderInput, SentMessage } from "../drive/send.js";
+import type { WorkerEvent } from "../observe/events.js";
+import type { ChargeSummary } from "../observe/insights.js";
+import type { LedgerItem } from "../observe/observe.js";
 
 export interface PhaseSetup {
   guard: GuardName;

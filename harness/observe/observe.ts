@@ -3,11 +3,11 @@
 import { FilterLogEventsCommand } from "@aws-sdk/client-cloudwatch-logs";
 import { GetQueueAttributesCommand, ReceiveMessageCommand } from "@aws-sdk/client-sqs";
 import { ScanCommand } from "@aws-sdk/lib-dynamodb";
-import type { Claim } from "../worker/store.js";
-import type { Connection } from "./connection.js";
-import type { Deployment } from "./deploy.js";
+import type { Claim } from "../../worker/store.js";
+import type { Connection } from "../aws/connection.js";
+import type { Deployment } from "../aws/deploy.js";
+import type { SentMessage } from "../drive/send.js";
 import { byTime, parseEvent, type WorkerEvent } from "./events.js";
-import type { SentMessage } from "./send.js";
 
 export interface LedgerItem {
   chargeId: string;

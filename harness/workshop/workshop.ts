@@ -1,11 +1,6 @@
 // The workshop's steps (`npm run lab -- <command>`), as functions the CLI prints.
 import { readFileSync } from "node:fs";
-import { chooseBackend } from "./backends/choose.js";
-import { isMiniStack } from "./backends/emulators.js";
-import { probeHealth } from "./backends/health.js";
-import { stopMiniStackByPid } from "./backends/ministack.js";
-import { shipLateLogs } from "./backends/ministack-logs.js";
-import { type Connection, connect } from "./connection.js";
+import { type Connection, connect } from "../aws/connection.js";
 import {
   type Deployment,
   deploy,
@@ -13,17 +8,22 @@ import {
   readWorkerEnv,
   setWorkerEnv,
   WORKSHOP_TIMINGS,
-} from "./deploy.js";
-import { LabError } from "./errors.js";
-import type { WorkerEvent } from "./events.js";
+} from "../aws/deploy.js";
+import { DEFAULT_PREFIX, labNames } from "../aws/names.js";
+import type { WorkerEnv } from "../aws/worker-env.js";
+import { chooseBackend } from "../backends/choose.js";
+import { isMiniStack } from "../backends/emulators.js";
+import { probeHealth } from "../backends/health.js";
+import { stopMiniStackByPid } from "../backends/ministack.js";
+import { LabError } from "../common/errors.js";
+import type { Say } from "../common/say.js";
+import { resetState } from "../drive/reset.js";
+import type { SentMessage } from "../drive/send.js";
+import type { WorkerEvent } from "../observe/events.js";
+import { shipLateLogs } from "../observe/late-logs.js";
+import { deadLetterIds, readEvents, unfinished, waitUntilEnded } from "../observe/observe.js";
+import { gatherFacts, type PhaseResult, type ScenarioResult } from "../scenario/run.js";
 import { clearState, type LabState, readState, type SendRecord, writeState } from "./lab-state.js";
-import { DEFAULT_PREFIX, labNames } from "./names.js";
-import { deadLetterIds, readEvents, unfinished, waitUntilEnded } from "./observe.js";
-import { resetState } from "./reset.js";
-import { gatherFacts, type PhaseResult, type ScenarioResult } from "./run.js";
-import type { Say } from "./say.js";
-import type { SentMessage } from "./send.js";
-import type { WorkerEnv } from "./worker-env.js";
 
 export interface OpenWorkshop {
   state: LabState;

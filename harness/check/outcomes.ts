@@ -1,8 +1,9 @@
 // Which orders the sender meant were charged once, twice, never, or under the wrong key: the
 // question a payment team asks, answered from the charges the worker logged.
-import type { WorkerEvent } from "./events.js";
-import type { IntendedOutcome } from "./scenario.js";
-import type { SentMessage } from "./send.js";
+
+import type { SentMessage } from "../drive/send.js";
+import type { WorkerEvent } from "../observe/events.js";
+import type { IntendedOutcome } from "../scenario/scenario.js";
 
 export function intendedOutcomes(
   sent: SentMessage[],
