@@ -3,7 +3,7 @@
 
 import type { SentMessage } from "../drive/send.js";
 import type { WorkerEvent } from "../observe/events.js";
-import type { IntendedOutcome } from "../scenario/scenario.js";
+import type { IntendedOutcome } from "./facts.js";
 
 export function intendedOutcomes(
   sent: SentMessage[],

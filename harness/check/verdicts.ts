@@ -1,5 +1,5 @@
 // Turning one phase's evidence into a matrix cell: ✓ exactly once, or what went wrong.
-import type { Cell, PhaseFacts } from "../scenario/scenario.js";
+import type { Cell, PhaseFacts } from "./facts.js";
 
 export type Verdict = Omit<Cell, "row" | "column">;
 

@@ -11,7 +11,7 @@ import { queueDepth, readClaims, readLedger } from "../observe/observe.js";
 import { renderHtml } from "../report/html.js";
 import { table } from "../report/table.js";
 import { renderClaims, renderInsights, renderTimeline } from "../report/text.js";
-import { diagnose, gatherFacts } from "../workshop/doctor.js";
+import { diagnose, gatherMachineFacts } from "../workshop/doctor.js";
 import { offlinePrepare } from "../workshop/offline.js";
 import {
   labDown,
@@ -286,7 +286,7 @@ program
   .command("doctor")
   .description("what this machine has for each backend, and what to do about what is missing")
   .action(async () => {
-    const facts = await gatherFacts();
+    const facts = await gatherMachineFacts();
     const { rows, backends, auto, labUp } = diagnose(facts);
     const marks = rows.map((r) => [
       r.ok === null ? "·" : r.ok ? "✓" : "✗",

@@ -5,7 +5,7 @@
 import { EVENT_TYPES, type EventType } from "../../worker/log.js";
 import type { WorkerEvent } from "../observe/events.js";
 import { QUERIES } from "../observe/insights.js";
-import type { PhaseResult, ScenarioResult } from "../scenario/run.js";
+import type { PhaseResult, ScenarioResult } from "../scenario/result.js";
 
 // ─── Escaping: every piece of text goes through esc() unless it is already Html ──────────────
 

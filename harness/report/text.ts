@@ -4,7 +4,7 @@ import type { Claim } from "../../worker/store.js";
 import { paint } from "../common/say.js";
 import type { WorkerEvent } from "../observe/events.js";
 import { chargeSummary, countsByType, QUERIES, timeline } from "../observe/insights.js";
-import type { PhaseResult, ScenarioResult } from "../scenario/run.js";
+import type { PhaseResult, ScenarioResult } from "../scenario/result.js";
 import { table, stdoutColour as useColour } from "./table.js";
 
 const style = (s: Parameters<typeof paint>[0], text: string) => (useColour ? paint(s, text) : text);

@@ -6,7 +6,7 @@ import { labNames } from "../aws/names.js";
 import type { RunningBackend } from "../backends/backend.js";
 import { chooseBackend } from "../backends/choose.js";
 import { type Say, step } from "../common/say.js";
-import type { Lab } from "./run.js";
+import type { Lab } from "./result.js";
 
 export interface OpenLab {
   lab: Lab;

@@ -8,6 +8,8 @@ import type { Connection } from "../aws/connection.js";
 import { type Deployment, setMappingEnabled, setWorkerEnv, testTimings } from "../aws/deploy.js";
 import { workerEnvironment } from "../aws/worker-env.js";
 import { isMiniStack, mappingConcurrency } from "../backends/emulators.js";
+import { invariantChecks } from "../check/checks.js";
+import { gatherPhaseFacts } from "../check/gather.js";
 import { intendedOutcomes } from "../check/outcomes.js";
 import { quiet, type Say } from "../common/say.js";
 import { invokeEmptyBatches } from "../drive/empty-batches.js";
@@ -25,47 +27,8 @@ import { chargeSummary, chargesByOrder, countsByType } from "../observe/insights
 import { shipLateLogs } from "../observe/late-logs.js";
 import { queueDepth, readClaims, readLedger, waitUntilEnded } from "../observe/observe.js";
 import { invocationIntervals, maxConcurrency } from "../observe/overlap.js";
-import type { Cell, Check, Phase, PhaseFacts, Scenario, Workload } from "./scenario.js";
-
-export interface Lab {
-  conn: Connection;
-  deployment: Deployment;
-  backend: { name: string; version: string; endpoint: string; startedByLab?: boolean };
-}
-
-export interface PhaseResult {
-  name: string;
-  setup: Required<Omit<Phase["setup"], "raceWindowMs" | "leaseMs">> & {
-    raceWindowMs?: number;
-    leaseMs?: number;
-  };
-  sent: PhaseFacts["sent"];
-  observed: PhaseFacts["observed"];
-  wait: {
-    ms: number;
-    missing: { messageId: string; intendedOrderId: string; lastEvent: string }[];
-    /** Times the harness had to ship MiniStack's late log lines (see ministack-logs.ts). */
-    lateLogNudges: number;
-  };
-  checks: Check[];
-  cell?: Cell;
-  /** The worker's events for this phase's messages, oldest first: the evidence behind it all. */
-  timeline: WorkerEvent[];
-  pass: boolean;
-  durationMs: number;
-}
-
-export interface ScenarioResult {
-  scenario: string;
-  title: string;
-  story: string;
-  backend: Lab["backend"];
-  phases: PhaseResult[];
-  /** Matrix scenarios only: every cell, each from the phase that measured it. */
-  matrix?: { rows: string[]; columns: string[]; cells: Cell[] };
-  pass: boolean;
-  durationMs: number;
-}
+import type { Lab, PhaseResult, ScenarioResult } from "./result.js";
+import type { Phase, Scenario, Workload } from "./scenario.js";
 
 /**
  * How long a phase waits for its messages to end: a minute, or longer where a dead-lettered
@@ -181,7 +144,7 @@ async function runPhase(phase: Phase, lab: Lab, say: Say): Promise<PhaseResult> 
   } finally {
     await pollers?.stop();
   }
-  const facts = await gatherFacts(conn, deployment, sent, waited.events, waited.deadLettered);
+  const facts = await gatherPhaseFacts(conn, deployment, sent, waited.events, waited.deadLettered);
   const { events } = waited;
   const cell = phase.cell && {
     row: phase.cell.row,
@@ -206,30 +169,6 @@ async function runPhase(phase: Phase, lab: Lab, say: Say): Promise<PhaseResult> 
     pass: checks.every((c) => c.pass),
     durationMs: Date.now() - started,
   };
-}
-
-/** True in every phase of every scenario: what the lab's evidence rests on. */
-function invariantChecks(facts: PhaseFacts, missing: number): Check[] {
-  const charged = facts.events
-    .filter((e) => e.type === "charge_applied")
-    .map((e) => String(e.chargeId))
-    .sort();
-  const ledger = facts.ledgerItems.map((item) => item.chargeId).sort();
-  const sent = facts.sent.messages;
-  return [
-    {
-      name: "sent messages that ended (acknowledged or dead-lettered)",
-      pass: missing === 0,
-      expected: sent,
-      actual: sent - missing,
-    },
-    {
-      name: "charge_applied lines with exactly one ledger item",
-      pass: isDeepStrictEqual(charged, ledger),
-      expected: charged.length,
-      actual: ledger.length,
-    },
-  ];
 }
 
 async function ensureMapping(
@@ -260,40 +199,4 @@ async function ensureWorkerEnv(
     Object.entries(wanted).every(([k, v]) => current[k] === v);
   if (!same) await setWorkerEnv(conn, deployment.names, setup);
   return !same;
-}
-
-/** Everything a phase's checks look at: the events, the tables, the queues, and what they add up to. */
-export async function gatherFacts(
-  conn: Connection,
-  deployment: Deployment,
-  sent: SentMessage[],
-  events: WorkerEvent[],
-  deadLettered: ReadonlySet<string>,
-): Promise<PhaseFacts> {
-  const [claims, ledgerItems, dlq] = await Promise.all([
-    readClaims(conn, deployment.names.claimsTable),
-    readLedger(conn, deployment.names.ledgerTable),
-    queueDepth(conn, deployment.dlqUrl),
-  ]);
-  return {
-    sent: {
-      messages: sent.length,
-      messageIds: sent.map((m) => m.messageId),
-      orderIds: [...new Set(sent.map((m) => m.intendedOrderId))],
-      bodies: [...new Set(sent.map((m) => m.body))],
-    },
-    observed: {
-      eventCounts: countsByType(events),
-      charges: chargeSummary(events),
-      chargesByOrder: chargesByOrder(events),
-      intended: intendedOutcomes(sent, events, deadLettered),
-      claims,
-      ledger: ledgerItems.length,
-      dlq: dlq.visible + dlq.inFlight,
-      maxConcurrency: maxConcurrency(invocationIntervals(events)),
-    },
-    events,
-    ledgerItems,
-    deadLettered: [...deadLettered],
-  };
 }

@@ -49,7 +49,7 @@ export interface Diagnosis {
   labUp: Choice;
 }
 
-export async function gatherFacts(): Promise<Facts> {
+export async function gatherMachineFacts(): Promise<Facts> {
   const paths = ministackPaths();
   const [docker, port4566, python] = await Promise.all([
     dockerStatus(),

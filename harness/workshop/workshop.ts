@@ -15,6 +15,7 @@ import { chooseBackend } from "../backends/choose.js";
 import { isMiniStack } from "../backends/emulators.js";
 import { probeHealth } from "../backends/health.js";
 import { stopMiniStackByPid } from "../backends/ministack.js";
+import { gatherPhaseFacts } from "../check/gather.js";
 import { LabError } from "../common/errors.js";
 import type { Say } from "../common/say.js";
 import { resetState } from "../drive/reset.js";
@@ -22,7 +23,7 @@ import type { SentMessage } from "../drive/send.js";
 import type { WorkerEvent } from "../observe/events.js";
 import { shipLateLogs } from "../observe/late-logs.js";
 import { deadLetterIds, readEvents, unfinished, waitUntilEnded } from "../observe/observe.js";
-import { gatherFacts, type PhaseResult, type ScenarioResult } from "../scenario/run.js";
+import type { PhaseResult, ScenarioResult } from "../scenario/result.js";
 import { clearState, type LabState, readState, type SendRecord, writeState } from "./lab-state.js";
 
 export interface OpenWorkshop {
@@ -186,7 +187,7 @@ export async function lastSendResult(open: OpenWorkshop): Promise<ScenarioResult
   const { conn, deployment } = open;
   const events = await sendEvents(open, false);
   const deadLettered = await deadLetterIds(conn, deployment.dlqUrl);
-  const facts = await gatherFacts(conn, deployment, record.messages, events, deadLettered);
+  const facts = await gatherPhaseFacts(conn, deployment, record.messages, events, deadLettered);
   const env = await readWorkerEnv(conn, deployment.names);
   const phase: PhaseResult = {
     name: `send of ${new Date(record.at).toISOString()}`,

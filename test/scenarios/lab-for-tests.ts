@@ -2,7 +2,7 @@
 // and the assertions every scenario result must pass.
 import { expect, inject } from "vitest";
 import { connect } from "../../harness/aws/connection.js";
-import type { Lab, PhaseResult, ScenarioResult } from "../../harness/scenario/run.js";
+import type { Lab, PhaseResult, ScenarioResult } from "../../harness/scenario/result.js";
 import "./provided.js";
 
 export function labOnLane(lane: number): Lab {

@@ -3,7 +3,7 @@ import path from "node:path";
 import { describe, expect, test } from "vitest";
 import { dockerStatus } from "../../harness/backends/docker.js";
 import { PROJECT_ROOT } from "../../harness/common/paths.js";
-import { diagnose, type Facts, gatherFacts } from "../../harness/workshop/doctor.js";
+import { diagnose, type Facts, gatherMachineFacts } from "../../harness/workshop/doctor.js";
 
 const base: Facts = {
   node: "v20.20.2",
@@ -119,7 +119,7 @@ describe("npm run lab -- doctor, on this machine", () => {
     expect(result.stdout).toMatch(
       !docker.available
         ? /✗ testcontainers\s+needs a Docker engine/
-        : diagnose(await gatherFacts()).backends.testcontainers
+        : diagnose(await gatherMachineFacts()).backends.testcontainers
           ? /✓ testcontainers\s+Docker is reachable and LocalStack's images are here/
           : /✗ testcontainers\s+Docker is reachable, but LocalStack's images are not pulled/,
     );

@@ -3,7 +3,7 @@
 import { describe, expect, test } from "vitest";
 import type { WorkerEvent } from "../../harness/observe/events.js";
 import { esc, invocationsOf, renderHtml } from "../../harness/report/html.js";
-import type { PhaseResult, ScenarioResult } from "../../harness/scenario/run.js";
+import type { PhaseResult, ScenarioResult } from "../../harness/scenario/result.js";
 import { event } from "./fixtures.js";
 
 const MANGLED = `{orderId:ORDER-001,"note":"<script>alert('x')</script>"}`;

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
+import type { IntendedOutcome, PhaseFacts } from "../../harness/check/facts.js";
 import { judgeMismatch, judgeOrders } from "../../harness/check/verdicts.js";
-import type { IntendedOutcome, PhaseFacts } from "../../harness/scenario/scenario.js";
 
 function facts(
   intended: Record<string, Partial<IntendedOutcome>>,

@@ -1,0 +1,47 @@
+// What a scenario run produces: the JSON result (docs/design.md, "Scenario results"), which
+// both reports draw and `--json` prints.
+import type { Connection } from "../aws/connection.js";
+import type { Deployment } from "../aws/deploy.js";
+import type { Cell, Check, PhaseFacts } from "../check/facts.js";
+import type { WorkerEvent } from "../observe/events.js";
+import type { Phase } from "./scenario.js";
+
+export interface Lab {
+  conn: Connection;
+  deployment: Deployment;
+  backend: { name: string; version: string; endpoint: string; startedByLab?: boolean };
+}
+
+export interface PhaseResult {
+  name: string;
+  setup: Required<Omit<Phase["setup"], "raceWindowMs" | "leaseMs">> & {
+    raceWindowMs?: number;
+    leaseMs?: number;
+  };
+  sent: PhaseFacts["sent"];
+  observed: PhaseFacts["observed"];
+  wait: {
+    ms: number;
+    missing: { messageId: string; intendedOrderId: string; lastEvent: string }[];
+    /** Times the harness had to ship MiniStack's late log lines (see ministack-logs.ts). */
+    lateLogNudges: number;
+  };
+  checks: Check[];
+  cell?: Cell;
+  /** The worker's events for this phase's messages, oldest first: the evidence behind it all. */
+  timeline: WorkerEvent[];
+  pass: boolean;
+  durationMs: number;
+}
+
+export interface ScenarioResult {
+  scenario: string;
+  title: string;
+  story: string;
+  backend: Lab["backend"];
+  phases: PhaseResult[];
+  /** Matrix scenarios only: every cell, each from the phase that measured it. */
+  matrix?: { rows: string[]; columns: string[]; cells: Cell[] };
+  pass: boolean;
+  durationMs: number;
+}
