@@ -1,5 +1,3 @@
-// Runs a scenario's phases against a deployed lab: reset, configure, send, wait, observe, check.
-import { isDeepStrictEqual } from "node:util";
 import {
   GetEventSourceMappingCommand,
   GetFunctionConfigurationCommand,
@@ -10,7 +8,6 @@ import { workerEnvironment } from "../aws/worker-env.js";
 import { isMiniStack, mappingConcurrency } from "../backends/emulators.js";
 import { invariantChecks } from "../check/checks.js";
 import { gatherPhaseFacts } from "../check/gather.js";
-import { intendedOutcomes } from "../check/outcomes.js";
 import { quiet, type Say } from "../common/say.js";
 import { invokeEmptyBatches } from "../drive/empty-batches.js";
 import { startPollers } from "../drive/pollers.js";
@@ -22,11 +19,8 @@ import {
   type SentMessage,
   sendCopies,
 } from "../drive/send.js";
-import type { WorkerEvent } from "../observe/events.js";
-import { chargeSummary, chargesByOrder, countsByType } from "../observe/insights.js";
 import { shipLateLogs } from "../observe/late-logs.js";
-import { queueDepth, readClaims, readLedger, waitUntilEnded } from "../observe/observe.js";
-import { invocationIntervals, maxConcurrency } from "../observe/overlap.js";
+import { waitUntilEnded } from "../observe/observe.js";
 import type { Lab, PhaseResult, ScenarioResult } from "./result.js";
 import type { Phase, Scenario, Workload } from "./scenario.js";
 
