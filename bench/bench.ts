@@ -4,7 +4,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { packageWorker } from "../harness/aws/build.js";
 import { connect } from "../harness/aws/connection.js";
-import { deploy, testTimings } from "../harness/aws/deploy.js";
+import { deploy } from "../harness/aws/deploy.js";
+import { testTimings } from "../harness/aws/timings.js";
 import { labNames } from "../harness/aws/names.js";
 import { chooseBackend } from "../harness/backends/choose.js";
 import { quiet, say } from "../harness/common/say.js";

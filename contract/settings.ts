@@ -1,5 +1,8 @@
-// The worker is configured only through its environment, so the harness can switch guards
-// with UpdateFunctionConfiguration, the way the article's set-idempotency.ps1 did.
+// The worker's settings (docs/design.md §4), in one place for everyone: the worker reads them
+// from its environment, the harness writes them there. The worker is configured only through
+// its environment, so the harness can switch guards with UpdateFunctionConfiguration, the way
+// the article's set-idempotency.ps1 did.
+import { namesFor } from "./names.js";
 
 export const GUARDS = ["off", "naive", "claim", "lease", "powertools"] as const;
 export type GuardName = (typeof GUARDS)[number];
@@ -15,36 +18,101 @@ export const FAULTS = [
 ] as const;
 export type Fault = (typeof FAULTS)[number];
 
-export interface WorkerConfig {
+/** What a scenario phase or a workshop step chooses. */
+export interface WorkerSettings {
   guard: GuardName;
   parseMode: ParseMode;
   fault: Fault;
+  /** Simulated work before the charge (the article used 4000). */
   workMs: number;
-  raceWindowMs: number;
-  leaseMs: number;
+  /** naive only: the pause between its read and its write. */
+  raceWindowMs?: number;
+  /** lease only: how long a claim is held before another copy may take it over. */
+  leaseMs?: number;
+}
+
+export const DEFAULT_SETTINGS: Readonly<WorkerSettings> = {
+  guard: "off",
+  parseMode: "lenient",
+  fault: "none",
+  workMs: 0,
+};
+const DEFAULT_RACE_WINDOW_MS = 0;
+const DEFAULT_LEASE_MS = 30_000;
+
+export interface TableNames {
   claimsTable: string;
   ledgerTable: string;
   powertoolsTable: string;
 }
 
-export function readConfig(env: Record<string, string | undefined>): WorkerConfig {
+/** Everything the worker runs with: the settings, each one set, and its tables. */
+export interface WorkerConfig extends Required<WorkerSettings>, TableNames {}
+
+/** The article's switch, IDEMPOTENCY=0/1, beside the guard names: "1" is the conditional claim. */
+export const GUARD_WORDS = [...GUARDS, "0", "1"] as const;
+export function guardFromWord(word: string): GuardName | undefined {
+  if (word === "0") return "off";
+  if (word === "1") return "claim";
+  return (GUARDS as readonly string[]).includes(word) ? (word as GuardName) : undefined;
+}
+
+/** The settings as environment variables; an unset optional setting is left out. */
+export function settingsToEnv(settings: Partial<WorkerSettings>): Record<string, string> {
+  const s = { ...DEFAULT_SETTINGS, ...settings };
   return {
-    guard: oneOf("GUARD", env.GUARD ?? fromIdempotencySwitch(env.IDEMPOTENCY), GUARDS),
-    parseMode: oneOf("PARSE_MODE", env.PARSE_MODE ?? "lenient", PARSE_MODES),
-    fault: oneOf("FAULT", env.FAULT ?? "none", FAULTS),
-    workMs: milliseconds("WORK_MS", env.WORK_MS, 0),
-    raceWindowMs: milliseconds("RACE_WINDOW_MS", env.RACE_WINDOW_MS, 0),
-    leaseMs: milliseconds("LEASE_MS", env.LEASE_MS, 30_000),
-    claimsTable: env.CLAIMS_TABLE ?? "aws-lab-sqs-idempotency",
-    ledgerTable: env.LEDGER_TABLE ?? "aws-lab-sqs-idempotency-charges",
-    powertoolsTable: env.POWERTOOLS_TABLE ?? "aws-lab-sqs-idempotency-powertools",
+    GUARD: s.guard,
+    PARSE_MODE: s.parseMode,
+    FAULT: s.fault,
+    WORK_MS: String(s.workMs),
+    ...(s.raceWindowMs === undefined ? {} : { RACE_WINDOW_MS: String(s.raceWindowMs) }),
+    ...(s.leaseMs === undefined ? {} : { LEASE_MS: String(s.leaseMs) }),
   };
 }
 
-// The original lab's switch: IDEMPOTENCY=1 turned the conditional claim on.
+export function tablesToEnv(tables: TableNames): Record<string, string> {
+  return {
+    CLAIMS_TABLE: tables.claimsTable,
+    LEDGER_TABLE: tables.ledgerTable,
+    POWERTOOLS_TABLE: tables.powertoolsTable,
+  };
+}
+
+type Env = Record<string, string | undefined>;
+
+/** The settings an environment holds, checked; a bad value throws, naming the variable. */
+export function settingsFromEnv(env: Env): WorkerSettings {
+  const optional = (name: string) =>
+    env[name] === undefined ? undefined : milliseconds(name, env[name], 0);
+  const raceWindowMs = optional("RACE_WINDOW_MS");
+  const leaseMs = optional("LEASE_MS");
+  return {
+    guard: oneOf("GUARD", env.GUARD ?? fromIdempotencySwitch(env.IDEMPOTENCY), GUARDS),
+    parseMode: oneOf("PARSE_MODE", env.PARSE_MODE ?? DEFAULT_SETTINGS.parseMode, PARSE_MODES),
+    fault: oneOf("FAULT", env.FAULT ?? DEFAULT_SETTINGS.fault, FAULTS),
+    workMs: milliseconds("WORK_MS", env.WORK_MS, DEFAULT_SETTINGS.workMs),
+    ...(raceWindowMs === undefined ? {} : { raceWindowMs }),
+    ...(leaseMs === undefined ? {} : { leaseMs }),
+  };
+}
+
+/** What the worker runs with: its settings, every optional one filled in, and its tables. */
+export function readConfig(env: Env): WorkerConfig {
+  const defaults = namesFor();
+  return {
+    raceWindowMs: DEFAULT_RACE_WINDOW_MS,
+    leaseMs: DEFAULT_LEASE_MS,
+    ...settingsFromEnv(env),
+    claimsTable: env.CLAIMS_TABLE ?? defaults.claimsTable,
+    ledgerTable: env.LEDGER_TABLE ?? defaults.ledgerTable,
+    powertoolsTable: env.POWERTOOLS_TABLE ?? defaults.powertoolsTable,
+  };
+}
+
+// The original lab's switch: IDEMPOTENCY=1 turned the conditional claim on; GUARD wins.
 function fromIdempotencySwitch(value: string | undefined): string {
-  if (value === undefined || value === "0") return "off";
-  if (value === "1") return "claim";
+  if (value === undefined || value === "0" || value === "1")
+    return guardFromWord(value ?? "0") as string;
   throw new Error(`IDEMPOTENCY must be 0 or 1, got "${value}"`);
 }
 

@@ -1,4 +1,4 @@
-import { RETRY_AFTER } from "../harness/aws/deploy.js";
+import { RETRY_AFTER } from "../harness/aws/timings.js";
 import { claimsAre, equal, phase, scenario } from "../harness/scenario/scenario.js";
 
 export default scenario({

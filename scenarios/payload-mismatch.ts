@@ -1,4 +1,4 @@
-import { TEST_TIMINGS } from "../harness/aws/deploy.js";
+import { TEST_TIMINGS } from "../harness/aws/timings.js";
 import {
   equal,
   type PhaseFacts,

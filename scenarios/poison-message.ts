@@ -1,4 +1,4 @@
-import { RETRY_AFTER, TEST_TIMINGS } from "../harness/aws/deploy.js";
+import { RETRY_AFTER, TEST_TIMINGS } from "../harness/aws/timings.js";
 import { equal, phase, scenario } from "../harness/scenario/scenario.js";
 
 const { maxReceiveCount } = TEST_TIMINGS;

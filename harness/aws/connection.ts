@@ -26,6 +26,10 @@ export interface ConnectOptions {
   startedByLab?: boolean;
 }
 
+/** The region every client signs for; emulators accept any, and the AWS CLI needs one. */
+export const labRegion = (env: NodeJS.ProcessEnv = process.env): string =>
+  env.LAB_REGION || "us-east-1";
+
 export function connect(endpoint: string, options: ConnectOptions = {}): Connection {
   const env = options.env ?? process.env;
   assertSafeEndpoint(endpoint, env, options.startedByLab);
@@ -33,7 +37,7 @@ export function connect(endpoint: string, options: ConnectOptions = {}): Connect
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= "true";
   const config = {
     endpoint,
-    region: env.LAB_REGION || "us-east-1",
+    region: labRegion(env),
     credentials: EMULATOR_CREDENTIALS,
     maxAttempts: 3,
     // Without these a dead emulator makes a call hang for minutes instead of failing.

@@ -34,54 +34,15 @@ import {
   GetQueueUrlCommand,
   SetQueueAttributesCommand,
 } from "@aws-sdk/client-sqs";
-import { isLocalStack } from "../backends/emulators.js";
+import type { WorkerSettings } from "../../contract/settings.js";
 import { LabError } from "../common/errors.js";
 import type { Say } from "../common/say.js";
 import { packageWorker } from "./build.js";
 import type { Connection } from "./connection.js";
 import type { LabNames } from "./names.js";
-import { type WorkerEnv, workerEnvironment } from "./worker-env.js";
-
-/** Timings short enough for a scenario to finish in seconds (real AWS would use minutes). */
-export interface Timings {
-  functionTimeoutSeconds: number;
-  visibilityTimeoutSeconds: number;
-  maxReceiveCount: number;
-}
-
-/**
- * A failed or crashed copy comes back after the visibility timeout, so it sets the pace of
- * every retry scenario. It is longer than the function timeout (AWS requires that, and
- * Powertools' INPROGRESS record expires with the function timeout, before the retry arrives).
- * AWS advises a visibility timeout of six times the function timeout; these are seconds.
- */
-export const TEST_TIMINGS: Timings = {
-  functionTimeoutSeconds: 3,
-  // Twice the function timeout: on a loaded 2-core machine a cold start plus a slow invocation
-  // must still finish before SQS hands the message to someone else.
-  visibilityTimeoutSeconds: 6,
-  maxReceiveCount: 3,
-};
-
-/**
- * LocalStack counts a new execution environment's cold start (a container, Node, the bundle, the
- * first SDK calls) inside the function timeout, where AWS gives init a budget of its own. After a
- * crash or a timeout every retry starts cold, and on a loaded 2-core machine that alone took
- * more than 3 s. Twice the time on LocalStack, with the visibility timeout still twice that.
- */
-export const LOCALSTACK_TEST_TIMINGS: Timings = {
-  functionTimeoutSeconds: 6,
-  visibilityTimeoutSeconds: 12,
-  maxReceiveCount: 3,
-};
-
-/** The timings the tests and `npm run scenario` deploy with on this backend. */
-export function testTimings(backend: { name: string; version: string }): Timings {
-  return isLocalStack(backend) ? LOCALSTACK_TEST_TIMINGS : TEST_TIMINGS;
-}
-
-/** For scenario stories: how long a failed copy waits before SQS delivers it again. */
-export const RETRY_AFTER = `${TEST_TIMINGS.visibilityTimeoutSeconds} s here, ${LOCALSTACK_TEST_TIMINGS.visibilityTimeoutSeconds} s on LocalStack`;
+import { waitForMappingState } from "./switches.js";
+import { type Timings, WAIT } from "./timings.js";
+import { workerEnvironment } from "./worker-env.js";
 
 export interface Deployment {
   names: LabNames;
@@ -92,14 +53,12 @@ export interface Deployment {
   mappingId: string;
 }
 
-const WAIT = { maxWaitTime: 60, minDelay: 0.2, maxDelay: 1 };
-
 export async function deploy(
   conn: Connection,
   names: LabNames,
   say: Say,
   timings: Timings,
-  env: WorkerEnv = {},
+  env: Partial<WorkerSettings> = {},
 ): Promise<Deployment> {
   const dlq = await ensureQueue(conn, names.dlq, {});
   const queue = await ensureQueue(conn, names.queue, {
@@ -114,7 +73,7 @@ export async function deploy(
   await ensureTable(conn, names.powertoolsTable, "id");
   await ensureLogGroup(conn, names.logGroup);
   await ensureFunction(conn, names, timings, env, say);
-  const mappingId = await ensureMapping(conn, names.functionName, queue.arn);
+  const mappingId = await ensureEventSourceMapping(conn, names.functionName, queue.arn);
   return deploymentOf(names, queue, dlq, mappingId);
 }
 
@@ -180,7 +139,7 @@ async function ensureFunction(
   conn: Connection,
   names: LabNames,
   timings: Timings,
-  env: WorkerEnv,
+  env: Partial<WorkerSettings>,
   say: Say,
 ) {
   const code = await packageWorker();
@@ -234,7 +193,7 @@ async function ensureFunction(
   );
 }
 
-async function ensureMapping(
+async function ensureEventSourceMapping(
   conn: Connection,
   functionName: string,
   queueArn: string,
@@ -258,54 +217,6 @@ async function ensureMapping(
   return UUID;
 }
 
-/** The article's set-idempotency.ps1: change the worker's environment without a redeploy. */
-export async function setWorkerEnv(
-  conn: Connection,
-  names: LabNames,
-  env: WorkerEnv,
-): Promise<void> {
-  await conn.lambda.send(
-    new UpdateFunctionConfigurationCommand({
-      FunctionName: names.functionName,
-      Environment: { Variables: workerEnvironment(names, env) },
-    }),
-  );
-  await waitUntilFunctionUpdatedV2(
-    { client: conn.lambda, ...WAIT },
-    { FunctionName: names.functionName },
-  );
-}
-
-/** Turns the event source mapping on or off, and waits until the emulator says it is. */
-export async function setMappingEnabled(
-  conn: Connection,
-  mappingId: string,
-  enabled: boolean,
-): Promise<void> {
-  await conn.lambda.send(
-    new UpdateEventSourceMappingCommand({ UUID: mappingId, Enabled: enabled }),
-  );
-  await waitForMappingState(conn, mappingId, enabled ? "Enabled" : "Disabled");
-}
-
-async function waitForMappingState(
-  conn: Connection,
-  mappingId: string,
-  state: string,
-): Promise<void> {
-  const deadline = Date.now() + 30_000;
-  let seen: string | undefined;
-  while (Date.now() < deadline) {
-    ({ State: seen } = await conn.lambda.send(
-      new GetEventSourceMappingCommand({ UUID: mappingId }),
-    ));
-    if (seen === state) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`event source mapping ${mappingId} stayed ${seen} instead of ${state} for 30 s`);
-}
-
-/** Removes everything deploy made. Missing pieces are fine: destroy twice is a no-op. */
 export async function destroy(conn: Connection, names: LabNames, say: Say): Promise<void> {
   const listed = await unlessMissing(
     conn.lambda.send(new ListEventSourceMappingsCommand({ FunctionName: names.functionName })),
@@ -347,16 +258,6 @@ async function unlessMissing<T>(call: Promise<T>): Promise<T | undefined> {
   }
 }
 
-/**
- * For `lab up`: long enough for the article's WORK_MS=4000 and for a person to watch; a
- * failed copy comes back after 30 s.
- */
-export const WORKSHOP_TIMINGS: Timings = {
-  functionTimeoutSeconds: 15,
-  visibilityTimeoutSeconds: 30,
-  maxReceiveCount: 3,
-};
-
 /** Finds what deploy made, without changing anything; a LabError says how to fix a gap. */
 export async function locateDeployment(conn: Connection, names: LabNames): Promise<Deployment> {
   const notDeployed = () =>
@@ -381,21 +282,4 @@ export async function locateDeployment(conn: Connection, names: LabNames): Promi
   const mappingId = listed?.EventSourceMappings?.[0]?.UUID;
   if (!mappingId) throw notDeployed();
   return deploymentOf(names, queue, dlq, mappingId);
-}
-
-/** The worker's current settings, read back from the function's environment. */
-export async function readWorkerEnv(conn: Connection, names: LabNames): Promise<WorkerEnv> {
-  const { Environment } = await conn.lambda.send(
-    new GetFunctionConfigurationCommand({ FunctionName: names.functionName }),
-  );
-  const v = Environment?.Variables ?? {};
-  const number = (value: string | undefined) => (value === undefined ? undefined : Number(value));
-  return {
-    guard: v.GUARD as WorkerEnv["guard"],
-    parseMode: v.PARSE_MODE as WorkerEnv["parseMode"],
-    fault: v.FAULT as WorkerEnv["fault"],
-    workMs: number(v.WORK_MS),
-    raceWindowMs: number(v.RACE_WINDOW_MS),
-    leaseMs: number(v.LEASE_MS),
-  };
 }

@@ -3,10 +3,17 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { Command, InvalidArgumentError } from "commander";
-import { GUARDS, type GuardName } from "../../contract/settings.js";
+import { GUARD_WORDS, GUARDS, type GuardName, guardFromWord } from "../../contract/settings.js";
+import { labRegion } from "../aws/connection.js";
 import { LabError, UsageError } from "../common/errors.js";
 import { say, step } from "../common/say.js";
-import { mangleLikePowerShell, orderBody, readBodyFile, sendCopies } from "../drive/send.js";
+import {
+  copiesProblem,
+  mangleLikePowerShell,
+  orderBody,
+  readBodyFile,
+  sendCopies,
+} from "../drive/send.js";
 import { queueDepth, readClaims, readLedger } from "../observe/observe.js";
 import { renderHtml } from "../report/html.js";
 import { table } from "../report/table.js";
@@ -24,17 +31,15 @@ import {
   rememberSend,
   sendEvents,
   switchGuard,
+  UP_SETTINGS,
   waitForSend,
 } from "../workshop/workshop.js";
 import { closest } from "./closest.js";
 import { exitWith } from "./exit.js";
 
-const GUARD_WORDS = [...GUARDS, "0", "1"];
-
 function parseGuard(value: string): GuardName {
-  if (value === "0") return "off";
-  if (value === "1") return "claim";
-  if ((GUARDS as readonly string[]).includes(value)) return value as GuardName;
+  const guard = guardFromWord(value);
+  if (guard) return guard;
   const hint = closest(value, GUARDS);
   throw new UsageError(
     `"${value}" is not a guard; use ${GUARD_WORDS.join(", ")}${hint.length ? ` (did you mean ${hint[0]}?)` : ""}`,
@@ -43,9 +48,8 @@ function parseGuard(value: string): GuardName {
 
 function parseCopies(value: string): number {
   const copies = Number(value);
-  if (!Number.isInteger(copies) || copies < 1 || copies > 1000) {
-    throw new InvalidArgumentError(`copies must be a whole number from 1 to 1000, got "${value}"`);
-  }
+  const problem = copiesProblem(copies, value);
+  if (problem) throw new InvalidArgumentError(problem);
   return copies;
 }
 
@@ -94,10 +98,12 @@ program
     const { state, fresh } = await step(say, "starting the lab", () => labUp(say));
     const { endpoint, name, version } = state.backend;
     console.log(`${fresh ? "lab is up" : "lab was already up"}: ${name} ${version} at ${endpoint}`);
-    console.log("  guard: off (the article's IDEMPOTENCY=0), WORK_MS 1000");
+    console.log(
+      `  guard: ${UP_SETTINGS.guard} (the article's IDEMPOTENCY=0), WORK_MS ${UP_SETTINGS.workMs}`,
+    );
     console.log("  with the AWS CLI:");
     console.log(
-      `    AWS_ACCESS_KEY_ID=test AWS_SECRET_ACCESS_KEY=test aws --endpoint-url ${endpoint} --region us-east-1 sqs list-queues`,
+      `    AWS_ACCESS_KEY_ID=test AWS_SECRET_ACCESS_KEY=test aws --endpoint-url ${endpoint} --region ${labRegion()} sqs list-queues`,
     );
     console.log("  next: npm run lab -- send --order-id ORDER-001 --copies 4");
   });

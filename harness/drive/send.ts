@@ -55,6 +55,15 @@ export function readBodyFile(file: string): { body: string; intendedOrderId: str
   return { body, intendedOrderId };
 }
 
+/** Enough for any lesson, few enough that a typo cannot flood the emulator. */
+export const MAX_COPIES = 1000;
+
+/** Why a number of copies cannot be sent, or undefined when it can. */
+export function copiesProblem(copies: number, typed: string = String(copies)): string | undefined {
+  if (Number.isInteger(copies) && copies >= 1 && copies <= MAX_COPIES) return undefined;
+  return `copies must be a whole number from 1 to ${MAX_COPIES}, got "${typed}"`;
+}
+
 export async function sendCopies(
   conn: Connection,
   queueUrl: string,
@@ -62,9 +71,8 @@ export async function sendCopies(
   copies: number,
   onSent: (sent: SentMessage, copy: number) => void = () => {},
 ): Promise<SentMessage[]> {
-  if (!Number.isInteger(copies) || copies < 1 || copies > 1000) {
-    throw new UsageError(`copies must be a whole number from 1 to 1000, got ${copies}`);
-  }
+  const problem = copiesProblem(copies);
+  if (problem) throw new UsageError(problem);
   const sent: SentMessage[] = [];
   for (let copy = 1; copy <= copies; copy++) {
     const { MessageId } = await conn.sqs.send(

@@ -1,8 +1,9 @@
 // Opening a lab: pick a backend, connect, deploy. Shared by the CLI and the test setup.
 
 import { connect } from "../aws/connection.js";
-import { deploy, testTimings } from "../aws/deploy.js";
+import { deploy } from "../aws/deploy.js";
 import { labNames } from "../aws/names.js";
+import { testTimings } from "../aws/timings.js";
 import type { RunningBackend } from "../backends/backend.js";
 import { chooseBackend } from "../backends/choose.js";
 import { type Say, step } from "../common/say.js";

@@ -1,10 +1,10 @@
 // What a scenario run produces: the JSON result (docs/design.md, "Scenario results"), which
 // both reports draw and `--json` prints.
+import type { WorkerSettings } from "../../contract/settings.js";
 import type { Connection } from "../aws/connection.js";
 import type { Deployment } from "../aws/deploy.js";
 import type { Cell, Check, PhaseFacts } from "../check/facts.js";
 import type { WorkerEvent } from "../observe/events.js";
-import type { Phase } from "./scenario.js";
 
 export interface Lab {
   conn: Connection;
@@ -14,16 +14,14 @@ export interface Lab {
 
 export interface PhaseResult {
   name: string;
-  setup: Required<Omit<Phase["setup"], "raceWindowMs" | "leaseMs">> & {
-    raceWindowMs?: number;
-    leaseMs?: number;
-  };
+  /** Every setting the phase ran with: its own, and the defaults for the rest. */
+  setup: WorkerSettings & { pollers: number };
   sent: PhaseFacts["sent"];
   observed: PhaseFacts["observed"];
   wait: {
     ms: number;
     missing: { messageId: string; intendedOrderId: string; lastEvent: string }[];
-    /** Times the harness had to ship MiniStack's late log lines (see ministack-logs.ts). */
+    /** Times the harness had to ship MiniStack's late log lines (see observe/late-logs.ts). */
     lateLogNudges: number;
   };
   checks: Check[];

@@ -1,10 +1,8 @@
-import {
-  GetEventSourceMappingCommand,
-  GetFunctionConfigurationCommand,
-} from "@aws-sdk/client-lambda";
+import {} from "@aws-sdk/client-lambda";
+import { DEFAULT_SETTINGS } from "../../contract/settings.js";
 import type { Connection } from "../aws/connection.js";
-import { type Deployment, setMappingEnabled, setWorkerEnv, testTimings } from "../aws/deploy.js";
-import { workerEnvironment } from "../aws/worker-env.js";
+import { applyWorkerSettings, setMappingEnabledIfNeeded } from "../aws/switches.js";
+import { testTimings } from "../aws/timings.js";
 import { isMiniStack, mappingConcurrency } from "../backends/emulators.js";
 import { invariantChecks } from "../check/checks.js";
 import { gatherPhaseFacts } from "../check/gather.js";
@@ -79,18 +77,12 @@ function matrixOf(phases: PhaseResult[]): Pick<ScenarioResult, "matrix"> {
 async function runPhase(phase: Phase, lab: Lab, say: Say): Promise<PhaseResult> {
   const started = Date.now();
   const { conn, deployment } = lab;
-  const setup = {
-    parseMode: "lenient",
-    fault: "none",
-    workMs: 0,
-    pollers: 0,
-    ...phase.setup,
-  } as PhaseResult["setup"];
+  const setup: PhaseResult["setup"] = { ...DEFAULT_SETTINGS, pollers: 0, ...phase.setup };
 
   // Harness pollers and the event source mapping must not both consume the queue.
-  await ensureMapping(conn, deployment, setup.pollers === 0);
+  await setMappingEnabledIfNeeded(conn, deployment.mappingId, setup.pollers === 0);
   await resetState(conn, deployment);
-  if (await ensureWorkerEnv(conn, deployment, setup)) {
+  if (await applyWorkerSettings(conn, deployment.names, setup)) {
     // New settings mean new environments: start as many as will run at once now, not while the
     // copies wait (a cold start on a busy machine can outlast the visibility timeout).
     const warm = setup.pollers > 0 ? setup.pollers : mappingConcurrency(lab.backend);
@@ -163,34 +155,4 @@ async function runPhase(phase: Phase, lab: Lab, say: Say): Promise<PhaseResult> 
     pass: checks.every((c) => c.pass),
     durationMs: Date.now() - started,
   };
-}
-
-async function ensureMapping(
-  conn: Connection,
-  deployment: Deployment,
-  enabled: boolean,
-): Promise<void> {
-  const { State } = await conn.lambda.send(
-    new GetEventSourceMappingCommand({ UUID: deployment.mappingId }),
-  );
-  if ((State === "Enabled") !== enabled)
-    await setMappingEnabled(conn, deployment.mappingId, enabled);
-}
-
-/** Applies the phase's settings; true when they changed (which restarts every environment). */
-async function ensureWorkerEnv(
-  conn: Connection,
-  deployment: Deployment,
-  setup: PhaseResult["setup"],
-): Promise<boolean> {
-  const wanted = workerEnvironment(deployment.names, setup);
-  const { Environment } = await conn.lambda.send(
-    new GetFunctionConfigurationCommand({ FunctionName: deployment.names.functionName }),
-  );
-  const current = Environment?.Variables ?? {};
-  const same =
-    Object.keys(wanted).length === Object.keys(current).length &&
-    Object.entries(wanted).every(([k, v]) => current[k] === v);
-  if (!same) await setWorkerEnv(conn, deployment.names, setup);
-  return !same;
 }

@@ -1,20 +1,16 @@
 // The shape of a scenario (design §6), in Jepsen's terms: the workload is the generator,
 // the setup (guard, fault, pollers) the nemesis, the checks the checker. Kept apart so a
 // scenario file reads as a story: what happens, and what must be true afterwards.
-import type { Fault, GuardName, ParseMode } from "../../contract/settings.js";
+import type { GuardName, WorkerSettings } from "../../contract/settings.js";
 import type { Cell, Check, PhaseFacts } from "../check/facts.js";
 import type { OrderInput, SentMessage } from "../drive/send.js";
 
-export interface PhaseSetup {
+/** A phase's settings: a guard, and whatever it changes from the defaults. */
+export type PhaseSetup = Partial<WorkerSettings> & {
   guard: GuardName;
-  parseMode?: ParseMode;
-  fault?: Fault;
-  workMs?: number;
-  raceWindowMs?: number;
-  leaseMs?: number;
   /** 0: the event source mapping delivers; P > 0: P harness pollers do, to race for real. */
   pollers?: number;
-}
+};
 
 /** What a workload can do: send copies, and wait for what it sent to finish. */
 export interface Workload {

@@ -1,16 +1,11 @@
 // The workshop's steps (`npm run lab -- <command>`), as functions the CLI prints.
 import { readFileSync } from "node:fs";
+import type { GuardName, WorkerSettings } from "../../contract/settings.js";
 import { type Connection, connect } from "../aws/connection.js";
-import {
-  type Deployment,
-  deploy,
-  locateDeployment,
-  readWorkerEnv,
-  setWorkerEnv,
-  WORKSHOP_TIMINGS,
-} from "../aws/deploy.js";
+import { type Deployment, deploy, locateDeployment } from "../aws/deploy.js";
 import { DEFAULT_PREFIX, labNames } from "../aws/names.js";
-import type { WorkerEnv } from "../aws/worker-env.js";
+import { readWorkerSettings, setWorkerSettings } from "../aws/switches.js";
+import { WORKSHOP_TIMINGS } from "../aws/timings.js";
 import { chooseBackend } from "../backends/choose.js";
 import { isMiniStack } from "../backends/emulators.js";
 import { probeHealth } from "../backends/health.js";
@@ -32,6 +27,9 @@ export interface OpenWorkshop {
   deployment: Deployment;
 }
 
+/** What `up` deploys: the article's first step, the guard off, with a second of work to watch. */
+export const UP_SETTINGS: Partial<WorkerSettings> = { guard: "off", workMs: 1000 };
+
 /** Starts (or finds) an emulator, deploys the lab, and remembers it for the other commands. */
 export async function labUp(say: Say): Promise<{ state: LabState; fresh: boolean }> {
   const existing = readState();
@@ -43,10 +41,7 @@ export async function labUp(say: Say): Promise<{ state: LabState; fresh: boolean
   const prefix = process.env.LAB_PREFIX || DEFAULT_PREFIX;
   const conn = connect(backend.endpoint);
   try {
-    const deployment = await deploy(conn, labNames(prefix), say, WORKSHOP_TIMINGS, {
-      guard: "off",
-      workMs: 1000,
-    });
+    const deployment = await deploy(conn, labNames(prefix), say, WORKSHOP_TIMINGS, UP_SETTINGS);
     // An emulator that outlives a lab (docker compose) keeps the last session's claims and
     // charges; a new session starts from empty queues and tables, as the workshop assumes.
     await resetState(conn, deployment);
@@ -115,20 +110,20 @@ export async function openWorkshop(): Promise<OpenWorkshop> {
 
 export async function redeploy(open: OpenWorkshop, say: Say): Promise<void> {
   const names = labNames(open.state.prefix);
-  await deploy(open.conn, names, say, WORKSHOP_TIMINGS, await readWorkerEnv(open.conn, names));
+  await deploy(open.conn, names, say, WORKSHOP_TIMINGS, await readWorkerSettings(open.conn, names));
 }
 
 /** The article's set-idempotency.ps1, generalised: 0/1 as the original switch, or a guard name. */
-export async function switchGuard(open: OpenWorkshop, guard: WorkerEnv["guard"], workMs?: number) {
+export async function switchGuard(open: OpenWorkshop, guard: GuardName, workMs?: number) {
   const names = labNames(open.state.prefix);
-  const current = await readWorkerEnv(open.conn, names);
+  const current = await readWorkerSettings(open.conn, names);
   const started = Date.now();
-  await setWorkerEnv(open.conn, names, {
+  await setWorkerSettings(open.conn, names, {
     ...current,
     guard,
     ...(workMs === undefined ? {} : { workMs }),
   });
-  return { ms: Date.now() - started, workMs: workMs ?? current.workMs ?? 0 };
+  return { ms: Date.now() - started, workMs: workMs ?? current.workMs };
 }
 
 export function rememberSend(open: OpenWorkshop, sent: SentMessage[]): SendRecord {
@@ -188,7 +183,7 @@ export async function lastSendResult(open: OpenWorkshop): Promise<ScenarioResult
   const events = await sendEvents(open, false);
   const deadLettered = await deadLetterIds(conn, deployment.dlqUrl);
   const facts = await gatherPhaseFacts(conn, deployment, record.messages, events, deadLettered);
-  const env = await readWorkerEnv(conn, deployment.names);
+  const env = await readWorkerSettings(conn, deployment.names);
   const phase: PhaseResult = {
     name: `send of ${new Date(record.at).toISOString()}`,
     setup: {

@@ -4,7 +4,8 @@
 // so a broken Docker path can never read as a quiet skip.
 import type { TestContext } from "vitest";
 import { type Connection, connect } from "../../harness/aws/connection.js";
-import { type Deployment, deploy, testTimings } from "../../harness/aws/deploy.js";
+import { type Deployment, deploy } from "../../harness/aws/deploy.js";
+import { testTimings } from "../../harness/aws/timings.js";
 import { DEFAULT_PREFIX, labNames } from "../../harness/aws/names.js";
 import type { RunningBackend } from "../../harness/backends/backend.js";
 import { dockerStatus } from "../../harness/backends/docker.js";

@@ -3,7 +3,8 @@
 // lane 4 the failure scenarios, lanes 1 and 3 share the guard-matrix's phases, lane 2 the browser
 // test, all at the same time. Tests get the endpoint and the deployments through inject().
 import type { TestProject } from "vitest/node";
-import { deploy, testTimings } from "../../harness/aws/deploy.js";
+import { deploy } from "../../harness/aws/deploy.js";
+import { testTimings } from "../../harness/aws/timings.js";
 import { DEFAULT_PREFIX, labNames } from "../../harness/aws/names.js";
 import { say } from "../../harness/common/say.js";
 import { openLab } from "../../harness/scenario/open-lab.js";

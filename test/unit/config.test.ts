@@ -1,5 +1,15 @@
 import { describe, expect, test } from "vitest";
-import { readConfig } from "../../contract/settings.js";
+import {
+  DEFAULT_SETTINGS,
+  FAULTS,
+  GUARDS,
+  guardFromWord,
+  PARSE_MODES,
+  readConfig,
+  settingsFromEnv,
+  settingsToEnv,
+  type WorkerSettings,
+} from "../../contract/settings.js";
 import { labNames } from "../../harness/aws/names.js";
 import { workerEnvironment } from "../../harness/aws/worker-env.js";
 
@@ -44,6 +54,42 @@ describe("the worker's environment", () => {
       claimsTable: "lab-x",
       ledgerTable: "lab-x-charges",
     });
+  });
+});
+
+describe("the settings contract", () => {
+  const every: WorkerSettings[] = GUARDS.flatMap((guard) =>
+    PARSE_MODES.flatMap((parseMode) =>
+      FAULTS.map((fault) => ({
+        guard,
+        parseMode,
+        fault,
+        workMs: 250,
+        raceWindowMs: 7,
+        leaseMs: 900,
+      })),
+    ),
+  );
+
+  test.each(every)("%o survives the trip through the environment", (settings) => {
+    expect(settingsFromEnv(settingsToEnv(settings))).toEqual(settings);
+  });
+
+  test("an unset optional setting stays unset, so the worker's default applies", () => {
+    const env = settingsToEnv({ guard: "lease" });
+    expect(Object.keys(env).sort()).toEqual(["FAULT", "GUARD", "PARSE_MODE", "WORK_MS"]);
+    expect(settingsFromEnv(env)).toEqual({ ...DEFAULT_SETTINGS, guard: "lease" });
+    expect(readConfig(env).leaseMs).toBe(30_000);
+  });
+
+  test("the article's 0/1 switch and the guard names read the same everywhere", () => {
+    expect(GUARDS.map(guardFromWord)).toEqual([...GUARDS]);
+    expect([guardFromWord("0"), guardFromWord("1"), guardFromWord("2")]).toEqual([
+      "off",
+      "claim",
+      undefined,
+    ]);
+    expect(readConfig({ IDEMPOTENCY: "1" }).guard).toBe(guardFromWord("1"));
   });
 });
 

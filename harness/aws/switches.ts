@@ -1,0 +1,101 @@
+// The lab's switches, flipped without a redeploy: the worker's settings (the function's
+// environment) and whether the event source mapping delivers.
+import {
+  GetEventSourceMappingCommand,
+  GetFunctionConfigurationCommand,
+  UpdateEventSourceMappingCommand,
+  UpdateFunctionConfigurationCommand,
+  waitUntilFunctionUpdatedV2,
+} from "@aws-sdk/client-lambda";
+import type { LabNames } from "../../contract/names.js";
+import { settingsFromEnv, type WorkerSettings } from "../../contract/settings.js";
+import type { Connection } from "./connection.js";
+import { WAIT } from "./timings.js";
+import { workerEnvironment } from "./worker-env.js";
+
+/** The article's set-idempotency.ps1: change the worker's environment without a redeploy. */
+export async function setWorkerSettings(
+  conn: Connection,
+  names: LabNames,
+  settings: Partial<WorkerSettings>,
+): Promise<void> {
+  await conn.lambda.send(
+    new UpdateFunctionConfigurationCommand({
+      FunctionName: names.functionName,
+      Environment: { Variables: workerEnvironment(names, settings) },
+    }),
+  );
+  await waitUntilFunctionUpdatedV2(
+    { client: conn.lambda, ...WAIT },
+    { FunctionName: names.functionName },
+  );
+}
+
+/** Turns the event source mapping on or off, and waits until the emulator says it is. */
+export async function setMappingEnabled(
+  conn: Connection,
+  mappingId: string,
+  enabled: boolean,
+): Promise<void> {
+  await conn.lambda.send(
+    new UpdateEventSourceMappingCommand({ UUID: mappingId, Enabled: enabled }),
+  );
+  await waitForMappingState(conn, mappingId, enabled ? "Enabled" : "Disabled");
+}
+
+export async function waitForMappingState(
+  conn: Connection,
+  mappingId: string,
+  state: string,
+): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  let seen: string | undefined;
+  while (Date.now() < deadline) {
+    ({ State: seen } = await conn.lambda.send(
+      new GetEventSourceMappingCommand({ UUID: mappingId }),
+    ));
+    if (seen === state) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`event source mapping ${mappingId} stayed ${seen} instead of ${state} for 30 s`);
+}
+
+/** Removes everything deploy made. Missing pieces are fine: destroy twice is a no-op. */
+/** The worker's current settings, read back from the function's environment. */
+export async function readWorkerSettings(
+  conn: Connection,
+  names: LabNames,
+): Promise<WorkerSettings> {
+  const { Environment } = await conn.lambda.send(
+    new GetFunctionConfigurationCommand({ FunctionName: names.functionName }),
+  );
+  return settingsFromEnv(Environment?.Variables ?? {});
+}
+
+/** Applies settings only where they differ; true when they did (which restarts every environment). */
+export async function applyWorkerSettings(
+  conn: Connection,
+  names: LabNames,
+  settings: Partial<WorkerSettings>,
+): Promise<boolean> {
+  const wanted = workerEnvironment(names, settings);
+  const { Environment } = await conn.lambda.send(
+    new GetFunctionConfigurationCommand({ FunctionName: names.functionName }),
+  );
+  const current = Environment?.Variables ?? {};
+  const same =
+    Object.keys(wanted).length === Object.keys(current).length &&
+    Object.entries(wanted).every(([k, v]) => current[k] === v);
+  if (!same) await setWorkerSettings(conn, names, settings);
+  return !same;
+}
+
+/** Turns the mapping on or off unless it already is. */
+export async function setMappingEnabledIfNeeded(
+  conn: Connection,
+  mappingId: string,
+  enabled: boolean,
+): Promise<void> {
+  const { State } = await conn.lambda.send(new GetEventSourceMappingCommand({ UUID: mappingId }));
+  if ((State === "Enabled") !== enabled) await setMappingEnabled(conn, mappingId, enabled);
+}

@@ -1,0 +1,56 @@
+// How long things take in the lab: the queue's and the function's clocks, per backend.
+import { isLocalStack } from "../backends/emulators.js";
+
+/** Timings short enough for a scenario to finish in seconds (real AWS would use minutes). */
+export interface Timings {
+  functionTimeoutSeconds: number;
+  visibilityTimeoutSeconds: number;
+  maxReceiveCount: number;
+}
+
+/**
+ * A failed or crashed copy comes back after the visibility timeout, so it sets the pace of
+ * every retry scenario. It is longer than the function timeout (AWS requires that, and
+ * Powertools' INPROGRESS record expires with the function timeout, before the retry arrives).
+ * AWS advises a visibility timeout of six times the function timeout; these are seconds.
+ */
+export const TEST_TIMINGS: Timings = {
+  functionTimeoutSeconds: 3,
+  // Twice the function timeout: on a loaded 2-core machine a cold start plus a slow invocation
+  // must still finish before SQS hands the message to someone else.
+  visibilityTimeoutSeconds: 6,
+  maxReceiveCount: 3,
+};
+
+/**
+ * LocalStack counts a new execution environment's cold start (a container, Node, the bundle, the
+ * first SDK calls) inside the function timeout, where AWS gives init a budget of its own. After a
+ * crash or a timeout every retry starts cold, and on a loaded 2-core machine that alone took
+ * more than 3 s. Twice the time on LocalStack, with the visibility timeout still twice that.
+ */
+export const LOCALSTACK_TEST_TIMINGS: Timings = {
+  functionTimeoutSeconds: 6,
+  visibilityTimeoutSeconds: 12,
+  maxReceiveCount: 3,
+};
+
+/** The timings the tests and `npm run scenario` deploy with on this backend. */
+export function testTimings(backend: { name: string; version: string }): Timings {
+  return isLocalStack(backend) ? LOCALSTACK_TEST_TIMINGS : TEST_TIMINGS;
+}
+
+/** For scenario stories: how long a failed copy waits before SQS delivers it again. */
+export const RETRY_AFTER = `${TEST_TIMINGS.visibilityTimeoutSeconds} s here, ${LOCALSTACK_TEST_TIMINGS.visibilityTimeoutSeconds} s on LocalStack`;
+
+/**
+ * For `lab up`: long enough for the article's WORK_MS=4000 and for a person to watch; a
+ * failed copy comes back after 30 s.
+ */
+export const WORKSHOP_TIMINGS: Timings = {
+  functionTimeoutSeconds: 15,
+  visibilityTimeoutSeconds: 30,
+  maxReceiveCount: 3,
+};
+
+/** How the SDK's waiters poll the emulator while a resource becomes ready. */
+export const WAIT = { maxWaitTime: 60, minDelay: 0.2, maxDelay: 1 };
