@@ -97,7 +97,7 @@ function deploymentOf(
 
 async function ensureQueue(conn: Connection, name: string, attributes: Record<string, string>) {
   const { QueueUrl } = await conn.sqs.send(new CreateQueueCommand({ QueueName: name }));
-  if (!QueueUrl) throw new Error(`CreateQueue returned no URL for ${name}`);
+  if (!QueueUrl) throw new LabError(`CreateQueue returned no URL for ${name}`);
   if (Object.keys(attributes).length > 0) {
     await conn.sqs.send(new SetQueueAttributesCommand({ QueueUrl, Attributes: attributes }));
   }
@@ -105,7 +105,7 @@ async function ensureQueue(conn: Connection, name: string, attributes: Record<st
     new GetQueueAttributesCommand({ QueueUrl, AttributeNames: ["QueueArn"] }),
   );
   const arn = Attributes?.QueueArn;
-  if (!arn) throw new Error(`queue ${name} has no QueueArn`);
+  if (!arn) throw new LabError(`queue ${name} has no QueueArn`);
   return { url: QueueUrl, arn };
 }
 
@@ -212,7 +212,7 @@ async function ensureEventSourceMapping(
       Enabled: true,
     }),
   );
-  if (!UUID) throw new Error("CreateEventSourceMapping returned no UUID");
+  if (!UUID) throw new LabError("CreateEventSourceMapping returned no UUID");
   await waitForMappingState(conn, UUID, "Enabled");
   return UUID;
 }

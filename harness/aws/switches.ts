@@ -9,6 +9,7 @@ import {
 } from "@aws-sdk/client-lambda";
 import type { LabNames } from "../../contract/names.js";
 import { settingsFromEnv, type WorkerSettings } from "../../contract/settings.js";
+import { LabError } from "../common/errors.js";
 import type { Connection } from "./connection.js";
 import { WAIT } from "./timings.js";
 import { workerEnvironment } from "./worker-env.js";
@@ -57,7 +58,9 @@ export async function waitForMappingState(
     if (seen === state) return;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  throw new Error(`event source mapping ${mappingId} stayed ${seen} instead of ${state} for 30 s`);
+  throw new LabError(
+    `event source mapping ${mappingId} stayed ${seen} instead of ${state} for 30 s`,
+  );
 }
 
 /** Removes everything deploy made. Missing pieces are fine: destroy twice is a no-op. */

@@ -1,11 +1,11 @@
 // npm run lab -- <command>: the workshop, step by step, on an emulator that stays up between
-// commands. Exit codes: 0 done, 1 the lab could not do it, 2 a usage error.
+// commands. Exit codes: the table in common/errors.ts (0 done, 2 a usage error, 3 the lab could not).
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { Command, InvalidArgumentError } from "commander";
 import { GUARD_WORDS, GUARDS, type GuardName, guardFromWord } from "../../contract/settings.js";
 import { labRegion } from "../aws/connection.js";
-import { LabError, UsageError } from "../common/errors.js";
+import { LabError, talkingTo, UsageError } from "../common/errors.js";
 import { say, step } from "../common/say.js";
 import {
   copiesProblem,
@@ -79,7 +79,7 @@ function parseOrderId(value: string): string {
 async function withLab(work: (open: OpenWorkshop) => Promise<void>): Promise<void> {
   const open = await openWorkshop();
   try {
-    await work(open);
+    await talkingTo(open.state.backend.endpoint, "talking to the lab's emulator", () => work(open));
   } finally {
     open.conn.close();
   }
@@ -338,4 +338,4 @@ program
   )
   .action(() => offlinePrepare(say));
 
-program.parseAsync(process.argv).then(() => process.exit(0), exitWith("lab", 1));
+program.parseAsync(process.argv).then(() => process.exit(0), exitWith("lab"));

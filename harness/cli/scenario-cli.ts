@@ -4,7 +4,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { findScenario, SCENARIOS } from "../../scenarios/index.js";
-import { LabError, UsageError } from "../common/errors.js";
+import { EXIT, LabError, UsageError } from "../common/errors.js";
 import { say } from "../common/say.js";
 import { renderHtml } from "../report/html.js";
 import { renderScenario } from "../report/text.js";
@@ -92,7 +92,7 @@ async function main(argv: string[]): Promise<number> {
     const result = await runScenario(scenario, opened.lab, say);
     console.log(values.json ? JSON.stringify(result, null, 2) : renderScenario(result));
     if (values.html !== undefined) writeHtml(values.html, renderHtml(result));
-    return result.pass ? 0 : 1;
+    return result.pass ? EXIT.held : EXIT.checkFailed;
   } finally {
     await opened.close();
   }
@@ -111,4 +111,4 @@ function writeHtml(file: string, html: string): void {
   say(`HTML report written to ${target}`);
 }
 
-main(process.argv.slice(2)).then((code) => process.exit(code), exitWith("scenario", 3));
+main(process.argv.slice(2)).then((code) => process.exit(code), exitWith("scenario"));

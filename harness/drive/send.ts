@@ -3,7 +3,7 @@
 import { readFileSync } from "node:fs";
 import { SendMessageCommand } from "@aws-sdk/client-sqs";
 import type { Connection } from "../aws/connection.js";
-import { UsageError } from "../common/errors.js";
+import { LabError, UsageError } from "../common/errors.js";
 
 export interface OrderInput {
   orderId: string;
@@ -78,7 +78,7 @@ export async function sendCopies(
     const { MessageId } = await conn.sqs.send(
       new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: message.body }),
     );
-    if (!MessageId) throw new Error("SendMessage returned no MessageId");
+    if (!MessageId) throw new LabError("SendMessage returned no MessageId");
     const one = {
       messageId: MessageId,
       body: message.body,

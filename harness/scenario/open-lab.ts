@@ -6,6 +6,7 @@ import { labNames } from "../aws/names.js";
 import { testTimings } from "../aws/timings.js";
 import type { RunningBackend } from "../backends/backend.js";
 import { chooseBackend } from "../backends/choose.js";
+import { talkingTo } from "../common/errors.js";
 import { type Say, step } from "../common/say.js";
 import type { Lab } from "./result.js";
 
@@ -21,7 +22,9 @@ export async function openLab(say: Say): Promise<OpenLab> {
   const conn = connect(backend.endpoint, { startedByLab: backend.startedByLab });
   try {
     const deployment = await step(say, "deploying the lab", () =>
-      deploy(conn, names, say, testTimings(backend)),
+      talkingTo(backend.endpoint, "deploying the lab", () =>
+        deploy(conn, names, say, testTimings(backend)),
+      ),
     );
     const lab: Lab = {
       conn,

@@ -6,6 +6,7 @@ import { testTimings } from "../aws/timings.js";
 import { isMiniStack, mappingConcurrency } from "../backends/emulators.js";
 import { invariantChecks } from "../check/checks.js";
 import { gatherPhaseFacts } from "../check/gather.js";
+import { talkingTo, UsageError } from "../common/errors.js";
 import { quiet, type Say } from "../common/say.js";
 import { invokeEmptyBatches } from "../drive/empty-batches.js";
 import { startPollers } from "../drive/pollers.js";
@@ -41,7 +42,7 @@ export async function runScenario(
   // independent, each resets its own lab first.
   const lanes = Array.isArray(lab) ? lab : [lab];
   const [first] = lanes;
-  if (!first) throw new Error("runScenario needs a lab");
+  if (!first) throw new UsageError("runScenario needs a lab");
   const phases: PhaseResult[] = new Array(scenario.phases.length);
   let next = 0;
   await Promise.all(
@@ -49,7 +50,9 @@ export async function runScenario(
       for (let index = next++; index < scenario.phases.length; index = next++) {
         const phase = scenario.phases[index] as Phase;
         say(`${scenario.name} · phase ${index + 1}/${scenario.phases.length}: ${phase.name}`);
-        phases[index] = await runPhase(phase, lane, say);
+        phases[index] = await talkingTo(lane.backend.endpoint, `phase "${phase.name}"`, () =>
+          runPhase(phase, lane, say),
+        );
       }
     }),
   );

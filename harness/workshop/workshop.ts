@@ -11,7 +11,7 @@ import { isMiniStack } from "../backends/emulators.js";
 import { probeHealth } from "../backends/health.js";
 import { stopMiniStackByPid } from "../backends/ministack.js";
 import { gatherPhaseFacts } from "../check/gather.js";
-import { LabError } from "../common/errors.js";
+import { LabError, talkingTo } from "../common/errors.js";
 import type { Say } from "../common/say.js";
 import { resetState } from "../drive/reset.js";
 import type { SentMessage } from "../drive/send.js";
@@ -41,10 +41,12 @@ export async function labUp(say: Say): Promise<{ state: LabState; fresh: boolean
   const prefix = process.env.LAB_PREFIX || DEFAULT_PREFIX;
   const conn = connect(backend.endpoint);
   try {
-    const deployment = await deploy(conn, labNames(prefix), say, WORKSHOP_TIMINGS, UP_SETTINGS);
-    // An emulator that outlives a lab (docker compose) keeps the last session's claims and
-    // charges; a new session starts from empty queues and tables, as the workshop assumes.
-    await resetState(conn, deployment);
+    await talkingTo(backend.endpoint, "deploying the lab", async () => {
+      const deployment = await deploy(conn, labNames(prefix), say, WORKSHOP_TIMINGS, UP_SETTINGS);
+      // An emulator that outlives a lab (docker compose) keeps the last session's claims and
+      // charges; a new session starts from empty queues and tables, as the workshop assumes.
+      await resetState(conn, deployment);
+    });
   } finally {
     conn.close();
   }
@@ -101,7 +103,10 @@ export async function openWorkshop(): Promise<OpenWorkshop> {
   }
   const conn = connect(state.backend.endpoint);
   try {
-    return { state, conn, deployment: await locateDeployment(conn, labNames(state.prefix)) };
+    const deployment = await talkingTo(state.backend.endpoint, "finding the lab", () =>
+      locateDeployment(conn, labNames(state.prefix)),
+    );
+    return { state, conn, deployment };
   } catch (err) {
     conn.close();
     throw err;

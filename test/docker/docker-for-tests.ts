@@ -5,8 +5,8 @@
 import type { TestContext } from "vitest";
 import { type Connection, connect } from "../../harness/aws/connection.js";
 import { type Deployment, deploy } from "../../harness/aws/deploy.js";
-import { testTimings } from "../../harness/aws/timings.js";
 import { DEFAULT_PREFIX, labNames } from "../../harness/aws/names.js";
+import { testTimings } from "../../harness/aws/timings.js";
 import type { RunningBackend } from "../../harness/backends/backend.js";
 import { dockerStatus } from "../../harness/backends/docker.js";
 import { say } from "../../harness/common/say.js";

@@ -4,8 +4,8 @@
 // test, all at the same time. Tests get the endpoint and the deployments through inject().
 import type { TestProject } from "vitest/node";
 import { deploy } from "../../harness/aws/deploy.js";
-import { testTimings } from "../../harness/aws/timings.js";
 import { DEFAULT_PREFIX, labNames } from "../../harness/aws/names.js";
+import { testTimings } from "../../harness/aws/timings.js";
 import { say } from "../../harness/common/say.js";
 import { openLab } from "../../harness/scenario/open-lab.js";
 import type { ProvidedLab } from "./provided.js";

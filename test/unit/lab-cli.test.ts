@@ -37,9 +37,9 @@ describe("npm run lab -- <command> with bad input", () => {
     expect(result.stderr).not.toMatch(/\n\s+at /); // no stack trace
   });
 
-  test("a command before `up` says what to do, exit 1", () => {
+  test("a command before `up` says what to do, exit 3 (the lab could not run)", () => {
     const result = lab("status");
-    expect(result.status).toBe(1);
+    expect(result.status).toBe(3);
     expect(result.stderr.trim()).toBe('lab: no lab is up: run "npm run lab -- up" first');
   });
 
@@ -55,7 +55,7 @@ describe("npm run lab -- <command> with bad input", () => {
         env: { ...process.env, LAB_HOME: broken },
       },
     );
-    expect(result.status).toBe(1);
+    expect(result.status).toBe(3);
     expect(result.stderr).toMatch(
       /state.json is not readable JSON: delete it, then run "npm run lab -- up"/,
     );
