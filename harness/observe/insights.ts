@@ -2,36 +2,45 @@
 // a user can paste into the CloudWatch console to see the same thing on real AWS.
 import type { WorkerEvent } from "./events.js";
 
-export const QUERIES = {
-  countsByType: [
-    "fields @timestamp, @message",
-    '| filter @message like /"type":/',
-    '| parse @message /"type":"(?<type>[^"]+)"/',
-    "| stats count(*) as events by type",
-  ].join("\n"),
-  charges: [
-    'filter @message like /"type":"charge_applied"/',
-    '| parse @message /"orderId":"(?<orderId>[^"]+)"/',
-    '| parse @message /"messageId":"(?<messageId>[^"]+)"/',
-    "| stats count(*) as charges, count_distinct(orderId) as orders, count_distinct(messageId) as messages",
-  ].join("\n"),
-  timeline: (orderId: string) =>
-    [
-      "fields @timestamp, @message",
-      `| filter @message like /"orderId":"${orderId}"/`,
-      '| parse @message /"type":"(?<type>[^"]+)"/',
-      '| parse @message /"messageId":"(?<messageId>[^"]+)"/',
-      "| sort @timestamp asc",
-    ].join("\n"),
-};
-
-/** The regular expressions the queries above use, as JavaScript sees them (tests check they match). */
+/**
+ * The regular expressions of the article's queries: one source for the query texts below and
+ * for the tests that run those texts on the worker's real log lines (Logs Insights reads
+ * these as the same regular expressions JavaScript does).
+ */
 export const INSIGHTS_PATTERNS = {
   isEvent: /"type":/,
   chargeApplied: /"type":"charge_applied"/,
   type: /"type":"(?<type>[^"]+)"/,
   orderId: /"orderId":"(?<orderId>[^"]+)"/,
   messageId: /"messageId":"(?<messageId>[^"]+)"/,
+};
+
+const P = INSIGHTS_PATTERNS;
+const like = (pattern: RegExp) => `| filter @message like /${pattern.source}/`;
+const parse = (pattern: RegExp) => `| parse @message /${pattern.source}/`;
+
+/** What a user pastes into the CloudWatch console to see each view on real AWS. */
+export const QUERIES = {
+  countsByType: [
+    "fields @timestamp, @message",
+    like(P.isEvent),
+    parse(P.type),
+    "| stats count(*) as events by type",
+  ].join("\n"),
+  charges: [
+    like(P.chargeApplied).slice(2), // a query may not start with a pipe
+    parse(P.orderId),
+    parse(P.messageId),
+    "| stats count(*) as charges, count_distinct(orderId) as orders, count_distinct(messageId) as messages",
+  ].join("\n"),
+  timeline: (orderId: string) =>
+    [
+      "fields @timestamp, @message",
+      like(new RegExp(`"orderId":"${orderId}"`)),
+      parse(P.type),
+      parse(P.messageId),
+      "| sort @timestamp asc",
+    ].join("\n"),
 };
 
 export function countsByType(events: WorkerEvent[]): Record<string, number> {
