@@ -1,6 +1,12 @@
 import type { GuardName } from "../contract/settings.js";
 import { GUARDS } from "../contract/settings.js";
-import { judgeMismatch, judgeOrders, type Verdict } from "../harness/check/verdicts.js";
+import {
+  type FailureKind,
+  type Failures,
+  mismatchFailures,
+  orderFailures,
+  verdictOf,
+} from "../harness/check/verdicts.js";
 import type { PhaseFacts } from "../harness/scenario/scenario.js";
 import {
   atLeast,
@@ -12,32 +18,36 @@ import {
   type Workload,
 } from "../harness/scenario/scenario.js";
 
-/** A failure mode: what happens, and for each guard whether the lab teaches that it holds. */
+/**
+ * A failure mode: what happens, and for each guard what the lab teaches it does: no failure
+ * (every order charged exactly once), or the kinds of failure it shows (doubled, lost, …).
+ */
 interface FailureMode {
   name: string;
   setup: Omit<PhaseSetup, "guard">;
   workload: (lab: Workload) => Promise<unknown>;
-  holds: Record<GuardName, boolean>;
-  judge?: (facts: PhaseFacts) => Verdict;
+  expect: Record<GuardName, FailureKind[]>;
+  failures?: (facts: PhaseFacts) => Failures;
   /** For races: a cell where nothing overlapped proves nothing. */
   mustOverlap?: boolean;
 }
 
-const every = (value: boolean) =>
-  Object.fromEntries(GUARDS.map((g) => [g, value])) as Record<GuardName, boolean>;
+const every = (kinds: FailureKind[]) =>
+  Object.fromEntries(GUARDS.map((g) => [g, kinds])) as Record<GuardName, FailureKind[]>;
+const ONCE: FailureKind[] = [];
 
 const MODES: FailureMode[] = [
   {
     name: "duplicate copies",
     setup: { workMs: 100, pollers: 1 }, // one poller: the copies arrive one after another
     workload: (lab) => lab.send({ orderId: "ORDER-101", copies: 4 }),
-    holds: { ...every(true), off: false },
+    expect: { ...every(ONCE), off: ["doubled"] },
   },
   {
     name: "racing copies",
     setup: { workMs: 300, raceWindowMs: 300, pollers: 5 },
     workload: (lab) => lab.send({ orderId: "ORDER-102", copies: 10 }),
-    holds: { ...every(true), off: false, naive: false },
+    expect: { ...every(ONCE), off: ["doubled"], naive: ["doubled"] },
     mustOverlap: true,
   },
   {
@@ -48,19 +58,21 @@ const MODES: FailureMode[] = [
       await lab.settle();
       await lab.send({ orderId: "ORDER-104", mangled: true });
     },
-    holds: every(false), // no guard can: the key it is given is already wrong
+    // No guard can: the key it is given is already wrong. Without one, both orders charge as
+    // "unparseable"; with any, the second is skipped as a duplicate of the first: lost.
+    expect: { ...every(["lost", "wrong key"]), off: ["wrong key"] },
   },
   {
     name: "crash after claim",
     setup: { workMs: 100, fault: "crash-after-claim", leaseMs: 2_000 },
     workload: (lab) => lab.send({ orderId: "ORDER-105" }),
-    holds: { ...every(true), claim: false },
+    expect: { ...every(ONCE), claim: ["lost"] },
   },
   {
     name: "charge failure",
     setup: { workMs: 100, fault: "fail-charge-once" },
     workload: (lab) => lab.send({ orderId: "ORDER-106" }),
-    holds: { ...every(true), claim: false },
+    expect: { ...every(ONCE), claim: ["lost"] },
   },
   {
     name: "payload mismatch",
@@ -70,25 +82,32 @@ const MODES: FailureMode[] = [
       await lab.settle();
       await lab.send({ orderId: "ORDER-107", amount: 999 });
     },
-    holds: { ...every(false), lease: true, powertools: true },
-    judge: judgeMismatch,
+    // Off charges the second amount too; naive and claim skip it as if it were the same order.
+    expect: {
+      off: ["doubled"],
+      naive: ["mismatch skipped silently"],
+      claim: ["mismatch skipped silently"],
+      lease: ONCE,
+      powertools: ONCE,
+    },
+    failures: mismatchFailures,
   },
 ];
 
 function cellPhase(mode: FailureMode, guard: GuardName): Phase {
-  const judge = mode.judge ?? judgeOrders;
-  const expected = mode.holds[guard];
+  const failuresOf = mode.failures ?? orderFailures;
+  const expected = mode.expect[guard];
   return phase(`${mode.name} × ${guard}`, {
     setup: { ...mode.setup, guard },
     workload: mode.workload,
-    cell: { row: mode.name, column: guard, judge },
+    cell: { row: mode.name, column: guard, judge: (facts) => verdictOf(failuresOf(facts), facts) },
     checks: (facts) => [
       equal(
-        expected
-          ? `${guard} holds against ${mode.name}`
-          : `${guard} fails against ${mode.name}, as the lab teaches`,
-        judge(facts).ok,
-        expected,
+        expected.length === 0
+          ? `${guard} holds against ${mode.name}: no failure`
+          : `${guard} fails against ${mode.name} as the lab teaches: ${expected.join(", ")}`,
+        Object.keys(failuresOf(facts)).sort(),
+        [...expected].sort(),
       ),
       ...(mode.mustOverlap
         ? [atLeast("copies really overlapped (maxConcurrency)", facts.observed.maxConcurrency, 2)]

@@ -1,39 +1,64 @@
-// Turning one phase's evidence into a matrix cell: ✓ exactly once, or what went wrong.
+// Turning one phase's evidence into a matrix cell: ✓ exactly once, or what went wrong, by kind
+// (as Jepsen's checkers report lost and duplicated writes apart).
 import type { Cell, PhaseFacts } from "./facts.js";
+
+export const FAILURE_KINDS = [
+  "doubled",
+  "lost",
+  "wrong key",
+  "dead-lettered",
+  "mismatch skipped silently",
+] as const;
+export type FailureKind = (typeof FAILURE_KINDS)[number];
+
+/** What went wrong, by kind, with how many; empty when every order was charged exactly once. */
+export type Failures = Partial<Record<FailureKind, number>>;
 
 export type Verdict = Omit<Cell, "row" | "column">;
 
 /** Every order the sender meant, charged exactly once under its own id? If not, how not. */
-export function judgeOrders(facts: PhaseFacts): Verdict {
+export function orderFailures(facts: PhaseFacts): Failures {
   const outcomes = Object.values(facts.observed.intended);
+  const count = (verdict: string) => outcomes.filter((o) => o.verdict === verdict).length;
   const extra = outcomes
     .filter((o) => o.verdict === "duplicated")
     .reduce((n, o) => n + o.charges - 1, 0);
-  const lost = outcomes.filter((o) => o.verdict === "lost").length;
-  const wrongKey = outcomes.filter((o) => o.verdict === "wrong key").length;
-  const parked = outcomes.filter((o) => o.verdict === "dead-lettered").length;
-  const problems = [
-    extra > 0 ? `doubled ${extra}` : "",
-    lost > 0 ? `lost ${lost}` : "",
-    wrongKey > 0 ? `wrong key ${wrongKey}` : "",
-    parked > 0 ? `dead-lettered ${parked}` : "",
-  ].filter(Boolean);
-  return {
-    ok: problems.length === 0,
-    text: problems.length === 0 ? "✓ exactly once" : `✗ ${problems.join(", ")}`,
-    charges: facts.observed.charges.charges,
-    orders: outcomes.length,
+  const failures: Failures = {
+    doubled: extra,
+    lost: count("lost"),
+    "wrong key": count("wrong key"),
+    "dead-lettered": count("dead-lettered"),
   };
+  return Object.fromEntries(Object.entries(failures).filter(([, n]) => n > 0));
 }
 
 /**
  * A copy with the same orderId but another amount must be refused out loud (payload_mismatch,
  * dead-lettered), not skipped as if it were the same order.
  */
-export function judgeMismatch(facts: PhaseFacts): Verdict {
-  const verdict = judgeOrders(facts);
+export function mismatchFailures(facts: PhaseFacts): Failures {
+  const failures = orderFailures(facts);
   const refused =
     (facts.observed.eventCounts.payload_mismatch ?? 0) > 0 && facts.deadLettered.length > 0;
-  if (verdict.ok && !refused) return { ...verdict, ok: false, text: "✗ mismatch skipped silently" };
-  return verdict;
+  if (Object.keys(failures).length === 0 && !refused) return { "mismatch skipped silently": 1 };
+  return failures;
 }
+
+/** The cell's figures and its text: "✓ exactly once", "✗ doubled 3", "✗ lost 1, wrong key 1". */
+export function verdictOf(failures: Failures, facts: PhaseFacts): Verdict {
+  const problems = FAILURE_KINDS.flatMap((kind) => {
+    const n = failures[kind];
+    if (!n) return [];
+    return kind === "mismatch skipped silently" ? [kind] : [`${kind} ${n}`];
+  });
+  return {
+    ok: problems.length === 0,
+    text: problems.length === 0 ? "✓ exactly once" : `✗ ${problems.join(", ")}`,
+    charges: facts.observed.charges.charges,
+    orders: Object.keys(facts.observed.intended).length,
+  };
+}
+
+export const judgeOrders = (facts: PhaseFacts): Verdict => verdictOf(orderFailures(facts), facts);
+export const judgeMismatch = (facts: PhaseFacts): Verdict =>
+  verdictOf(mismatchFailures(facts), facts);
