@@ -1,10 +1,10 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { UNPARSEABLE } from "../contract/order.js";
 import { orderBody } from "../harness/drive/send.js";
 import type { WorkerEvent } from "../harness/observe/events.js";
 import { claimsAre, equal, phase, scenario } from "../harness/scenario/scenario.js";
-import { UNPARSEABLE } from "../worker/order.js";
 
 const everyEventSays = (events: WorkerEvent[], orderId: string) =>
   equal(

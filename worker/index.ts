@@ -1,4 +1,6 @@
 // The Lambda worker: one SQS record in, one order charged (or not), one line of JSON per step.
+import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
+import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from "aws-lambda";
 import { type GuardName, readConfig, type WorkerConfig } from "../contract/settings.js";
 import { charge } from "./charge.js";
@@ -10,14 +12,20 @@ import { off } from "./guards/off.js";
 import { powertools } from "./guards/powertools.js";
 import { createLog } from "./log.js";
 import { parseOrder } from "./order.js";
+import { ClaimsTable, Ledger } from "./store.js";
 
 const guards: Record<GuardName, Guard> = { off, naive, claim, lease, powertools };
 
+// One client per container, made on the first invocation and kept for the next ones. Its
+// endpoint comes from AWS_ENDPOINT_URL, which both emulators set inside the function.
+let db: DynamoDBDocumentClient | undefined;
+
 export async function handler(event: SQSEvent, context: Context): Promise<SQSBatchResponse> {
   const config = readConfig(process.env);
+  db ??= DynamoDBDocumentClient.from(new DynamoDBClient({}));
   const batchItemFailures: SQSBatchResponse["batchItemFailures"] = [];
   for (const record of event.Records) {
-    const outcome = await processRecord(record, context, config);
+    const outcome = await processRecord(record, context, config, db);
     // A failed record stays in the queue, and SQS delivers it again after the visibility timeout.
     if (outcome === "failed") batchItemFailures.push({ itemIdentifier: record.messageId });
   }
@@ -28,6 +36,7 @@ async function processRecord(
   record: SQSRecord,
   context: Context,
   config: WorkerConfig,
+  db: DynamoDBDocumentClient,
 ): Promise<Outcome> {
   const startedAt = Date.now();
   const { messageId } = record;
@@ -55,9 +64,10 @@ async function processRecord(
         order,
         invocation,
         config,
+        claims: new ClaimsTable(db, config.claimsTable),
         log,
         context,
-        charge: () => charge(order, invocation, config, log),
+        charge: () => charge(order, invocation, config, new Ledger(db, config.ledgerTable), log),
       }),
     );
   } catch (err) {

@@ -2,20 +2,7 @@
 // article's Logs Insights filters (/"type":"charge_applied"/) match JSON.stringify's output
 // because it writes no spaces between keys and values.
 
-export const EVENT_TYPES = [
-  "process_start",
-  "parse_failed",
-  "claim_won",
-  "claim_lost",
-  "claim_busy",
-  "claim_released",
-  "skip_duplicate",
-  "payload_mismatch",
-  "charge_applied",
-  "charge_failed",
-  "process_end",
-] as const;
-export type EventType = (typeof EVENT_TYPES)[number];
+import type { EventType } from "../contract/events.js";
 
 export interface LogContext {
   orderId: string;

@@ -1,13 +1,7 @@
 // Turning an SQS message body into an order. The lenient fallback is the article's: when the
 // body is not the JSON we expect, the worker still runs, under the key "unparseable".
 
-export const UNPARSEABLE = "unparseable";
-
-export interface Order {
-  orderId: string;
-  customerId: string | null;
-  amount: number | null;
-}
+import { type Order, UNPARSEABLE } from "../contract/order.js";
 
 export type ParseResult = { ok: true; order: Order } | { ok: false; order: Order; error: string };
 

@@ -1,146 +1,155 @@
-// The two tables the worker writes: claims (one item per orderId, the guard's memory) and the
-// charges ledger (one item per charge, what a payment provider would have on record).
+// The two tables the worker writes (docs/design.md §3): the claims table (one record per
+// orderId, the guard's memory) and the charges ledger (one item per charge, what a payment
+// provider would have on record). The client is handed in, so a test can point it anywhere.
 import { randomUUID } from "node:crypto";
-import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import {
   DeleteCommand,
-  DynamoDBDocumentClient,
+  type DynamoDBDocumentClient,
   GetCommand,
   PutCommand,
   UpdateCommand,
 } from "@aws-sdk/lib-dynamodb";
-import type { Order } from "./order.js";
+import {
+  CLAIM_STATUS,
+  type ClaimRecord,
+  type ConditionalClaim,
+  type LeaseClaim,
+  type NaiveClaim,
+} from "../contract/claims.js";
+import type { Order } from "../contract/order.js";
+import type { Invocation } from "./guards/guard.js";
 
-// The endpoint comes from AWS_ENDPOINT_URL, which both emulators set inside the function.
-const db = DynamoDBDocumentClient.from(new DynamoDBClient({}));
+// The conditions the guards are built from, one named part each. DynamoDB refuses an attribute
+// name a request does not use, so each request spreads only the NAMES it needs.
+const CONDITION = {
+  absent: "attribute_not_exists(orderId)",
+  claimed: "#status = :claimed",
+  leaseRanOut: "leaseUntil < :now",
+  samePayload: "payloadHash = :hash",
+  heldByMessage: "messageId = :messageId",
+  ownedBy: "#owner = :owner",
+} as const;
+const NAMES = { status: { "#status": "status" }, owner: { "#owner": "owner" } };
+const either = (...parts: string[]) => parts.join(" OR ");
+const all = (...parts: string[]) => `(${parts.join(" AND ")})`;
 
-export interface Claim {
-  orderId: string;
-  status: "CLAIMED" | "COMPLETED";
-  messageId: string;
-  requestId: string;
-  claimedAt?: string;
-  completedMessageId?: string;
-  completedAt?: string;
-  // lease only:
-  owner?: string;
-  leaseUntil?: number;
-  payloadHash?: string;
+const COMPLETE = "SET #status = :completed, completedMessageId = :messageId, completedAt = :now";
+
+export class ClaimsTable {
+  constructor(
+    private readonly db: DynamoDBDocumentClient,
+    readonly name: string,
+  ) {}
+
+  async read(orderId: string): Promise<ClaimRecord | undefined> {
+    const { Item } = await this.db.send(
+      new GetCommand({ TableName: this.name, Key: { orderId }, ConsistentRead: true }),
+    );
+    return Item as ClaimRecord | undefined;
+  }
+
+  /** naive's write: unconditional, so the last copy to write wins. */
+  async put(record: NaiveClaim): Promise<void> {
+    await this.db.send(new PutCommand({ TableName: this.name, Item: record }));
+  }
+
+  /** The check and the reservation in one operation: it fails if any record holds this orderId. */
+  async putIfAbsent(record: ConditionalClaim): Promise<void> {
+    await this.db.send(
+      new PutCommand({ TableName: this.name, Item: record, ConditionExpression: CONDITION.absent }),
+    );
+  }
+
+  /** COMPLETED, by the copy that claimed the order only. */
+  async complete(orderId: string, by: Invocation): Promise<void> {
+    await this.db.send(
+      new UpdateCommand({
+        TableName: this.name,
+        Key: { orderId },
+        UpdateExpression: COMPLETE,
+        ConditionExpression: CONDITION.heldByMessage,
+        ExpressionAttributeNames: NAMES.status,
+        ExpressionAttributeValues: completedBy(by),
+      }),
+    );
+  }
+
+  /**
+   * Takes the lease if nobody holds the order, or if a copy holds it whose lease ran out before
+   * it finished (it crashed) and the payload is the same. Returns the record it took over, if any.
+   */
+  async takeLease(record: LeaseClaim): Promise<LeaseClaim | undefined> {
+    const { Attributes } = await this.db.send(
+      new PutCommand({
+        TableName: this.name,
+        Item: record,
+        ConditionExpression: either(
+          CONDITION.absent,
+          all(CONDITION.claimed, CONDITION.leaseRanOut, CONDITION.samePayload),
+        ),
+        ExpressionAttributeNames: NAMES.status,
+        ExpressionAttributeValues: {
+          ":claimed": CLAIM_STATUS.claimed,
+          ":now": Date.now(),
+          ":hash": record.payloadHash,
+        },
+        ReturnValues: "ALL_OLD",
+      }),
+    );
+    return Attributes as LeaseClaim | undefined;
+  }
+
+  /** Gives the lease back after a failed charge, so a retry can take it. Only its owner may. */
+  async releaseLease(orderId: string, owner: string): Promise<void> {
+    await this.db.send(
+      new DeleteCommand({
+        TableName: this.name,
+        Key: { orderId },
+        ConditionExpression: all(CONDITION.ownedBy, CONDITION.claimed),
+        ExpressionAttributeNames: { ...NAMES.owner, ...NAMES.status },
+        ExpressionAttributeValues: { ":owner": owner, ":claimed": CLAIM_STATUS.claimed },
+      }),
+    );
+  }
+
+  /** COMPLETED, by the lease's owner only: a copy that lost its lease meanwhile fails here. */
+  async completeLease(orderId: string, owner: string, by: Invocation): Promise<void> {
+    await this.db.send(
+      new UpdateCommand({
+        TableName: this.name,
+        Key: { orderId },
+        UpdateExpression: `${COMPLETE} REMOVE leaseUntil`,
+        ConditionExpression: CONDITION.ownedBy,
+        ExpressionAttributeNames: { ...NAMES.owner, ...NAMES.status },
+        ExpressionAttributeValues: { ...completedBy(by), ":owner": owner },
+      }),
+    );
+  }
 }
 
-export interface Invocation {
-  messageId: string;
-  requestId: string;
-  /** SQS's ApproximateReceiveCount: 1 on the first delivery, 2 on the first retry, … */
-  attempt: number;
-}
+const completedBy = (by: Invocation) => ({
+  ":completed": CLAIM_STATUS.completed,
+  ":messageId": by.messageId,
+  ":now": new Date().toISOString(),
+});
 
-export async function readClaim(table: string, orderId: string): Promise<Claim | undefined> {
-  const { Item } = await db.send(
-    new GetCommand({ TableName: table, Key: { orderId }, ConsistentRead: true }),
-  );
-  return Item as Claim | undefined;
-}
+export class Ledger {
+  constructor(
+    private readonly db: DynamoDBDocumentClient,
+    readonly name: string,
+  ) {}
 
-/** The check and the reservation in one operation: it fails if any item holds this orderId. */
-export async function putClaimIfAbsent(table: string, claim: Claim): Promise<void> {
-  await db.send(
-    new PutCommand({
-      TableName: table,
-      Item: claim,
-      ConditionExpression: "attribute_not_exists(orderId)",
-    }),
-  );
-}
-
-export async function putClaim(table: string, claim: Claim): Promise<void> {
-  await db.send(new PutCommand({ TableName: table, Item: claim }));
-}
-
-/** Only the copy that holds the claim may mark it COMPLETED. */
-export async function completeClaim(table: string, orderId: string, by: Invocation): Promise<void> {
-  await db.send(
-    new UpdateCommand({
-      TableName: table,
-      Key: { orderId },
-      UpdateExpression:
-        "SET #status = :completed, completedMessageId = :messageId, completedAt = :now",
-      ConditionExpression: "messageId = :messageId",
-      ExpressionAttributeNames: { "#status": "status" },
-      ExpressionAttributeValues: {
-        ":completed": "COMPLETED",
-        ":messageId": by.messageId,
-        ":now": new Date().toISOString(),
-      },
-    }),
-  );
-}
-
-export async function recordCharge(table: string, order: Order, by: Invocation): Promise<string> {
-  const chargeId = randomUUID();
-  await db.send(
-    new PutCommand({
-      TableName: table,
-      Item: { chargeId, ...order, ...by, chargedAt: new Date().toISOString() },
-    }),
-  );
-  return chargeId;
-}
-
-/**
- * Takes the claim if nobody holds it, or if a copy holds it whose lease ran out without
- * finishing (it crashed). Returns the claim it took over, if any.
- */
-export async function takeLease(table: string, claim: Claim): Promise<Claim | undefined> {
-  const { Attributes } = await db.send(
-    new PutCommand({
-      TableName: table,
-      Item: claim,
-      ConditionExpression:
-        "attribute_not_exists(orderId) OR (#status = :claimed AND leaseUntil < :now AND payloadHash = :hash)",
-      ExpressionAttributeNames: { "#status": "status" },
-      ExpressionAttributeValues: {
-        ":claimed": "CLAIMED",
-        ":now": Date.now(),
-        ":hash": claim.payloadHash,
-      },
-      ReturnValues: "ALL_OLD",
-    }),
-  );
-  return Attributes as Claim | undefined;
-}
-
-/** Gives the claim back after a failed charge, so a retry can take it. Only the owner may. */
-export async function releaseLease(table: string, orderId: string, owner: string): Promise<void> {
-  await db.send(
-    new DeleteCommand({
-      TableName: table,
-      Key: { orderId },
-      ConditionExpression: "#owner = :owner AND #status = :claimed",
-      ExpressionAttributeNames: { "#owner": "owner", "#status": "status" },
-      ExpressionAttributeValues: { ":owner": owner, ":claimed": "CLAIMED" },
-    }),
-  );
-}
-
-/** COMPLETED, by the owner of the lease only; a copy that lost its lease meanwhile fails here. */
-export async function completeLease(table: string, orderId: string, owner: string, by: Invocation) {
-  await db.send(
-    new UpdateCommand({
-      TableName: table,
-      Key: { orderId },
-      UpdateExpression:
-        "SET #status = :completed, completedMessageId = :messageId, completedAt = :now REMOVE leaseUntil",
-      ConditionExpression: "#owner = :owner",
-      ExpressionAttributeNames: { "#status": "status", "#owner": "owner" },
-      ExpressionAttributeValues: {
-        ":completed": "COMPLETED",
-        ":messageId": by.messageId,
-        ":now": new Date().toISOString(),
-        ":owner": owner,
-      },
-    }),
-  );
+  /** One charge: a new item with its own chargeId, whatever charged before. */
+  async record(order: Order, by: Invocation): Promise<string> {
+    const chargeId = randomUUID();
+    await this.db.send(
+      new PutCommand({
+        TableName: this.name,
+        Item: { chargeId, ...order, ...by, chargedAt: new Date().toISOString() },
+      }),
+    );
+    return chargeId;
+  }
 }
 
 export function isConditionFailure(err: unknown): boolean {

@@ -1,5 +1,5 @@
 // What a phase's checks look at (the facts), and what they produce (checks, matrix cells).
-import type { Claim } from "../../worker/store.js";
+import type { ClaimRecord as Claim } from "../../contract/claims.js";
 import type { WorkerEvent } from "../observe/events.js";
 import type { ChargeSummary } from "../observe/insights.js";
 import type { LedgerItem } from "../observe/observe.js";

@@ -1,5 +1,5 @@
 // The worker's log lines, read back as data.
-import { EVENT_TYPES, type EventType } from "../../worker/log.js";
+import { EVENT_TYPES, type EventType } from "../../contract/events.js";
 
 export interface WorkerEvent {
   type: EventType;

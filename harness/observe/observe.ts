@@ -3,7 +3,7 @@
 import { FilterLogEventsCommand } from "@aws-sdk/client-cloudwatch-logs";
 import { GetQueueAttributesCommand, ReceiveMessageCommand } from "@aws-sdk/client-sqs";
 import { ScanCommand } from "@aws-sdk/lib-dynamodb";
-import type { Claim } from "../../worker/store.js";
+import type { ClaimRecord as Claim } from "../../contract/claims.js";
 import type { Connection } from "../aws/connection.js";
 import type { Deployment } from "../aws/deploy.js";
 import type { SentMessage } from "../drive/send.js";

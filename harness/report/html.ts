@@ -2,7 +2,7 @@
 // draws every invocation as a lane. Self-contained (inline CSS and SVG, no scripts, no URLs),
 // so it opens offline, can be mailed around, and reads on a projector. The SVG carries data-*
 // attributes (lane, bar outcome, mark type) so a test can check the picture against the data.
-import { EVENT_TYPES, type EventType } from "../../worker/log.js";
+import { EVENT_TYPES, type EventType } from "../../contract/events.js";
 import type { WorkerEvent } from "../observe/events.js";
 import { QUERIES } from "../observe/insights.js";
 import type { PhaseResult, ScenarioResult } from "../scenario/result.js";

@@ -1,6 +1,6 @@
 // The terminal report: the article's views (counts by type; charges, orders, messages; the
 // claims table), each beside the Logs Insights query that shows the same on real AWS.
-import type { Claim } from "../../worker/store.js";
+import type { ClaimRecord as Claim } from "../../contract/claims.js";
 import { paint } from "../common/say.js";
 import type { WorkerEvent } from "../observe/events.js";
 import { chargeSummary, countsByType, QUERIES, timeline } from "../observe/insights.js";

@@ -1,6 +1,4 @@
-import {} from "@aws-sdk/client-lambda";
 import { DEFAULT_SETTINGS } from "../../contract/settings.js";
-import type { Connection } from "../aws/connection.js";
 import { applyWorkerSettings, setMappingEnabledIfNeeded } from "../aws/switches.js";
 import { testTimings } from "../aws/timings.js";
 import { isMiniStack, mappingConcurrency } from "../backends/emulators.js";

@@ -5,25 +5,19 @@ import { CreateTableCommand, DeleteTableCommand } from "@aws-sdk/client-dynamodb
 import { GetCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
 import type { Context } from "aws-lambda";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
-import { connect, EMULATOR_CREDENTIALS } from "../../harness/aws/connection.js";
-import type { Claim } from "../../worker/store.js";
+import type { LeaseClaim } from "../../contract/claims.js";
+import { readConfig } from "../../contract/settings.js";
+import { connect } from "../../harness/aws/connection.js";
+import { fingerprint, lease } from "../../worker/guards/lease.js";
+import { ClaimsTable } from "../../worker/store.js";
 import "./provided.js";
 
 const { backend } = inject("lab");
-// The worker's DynamoDB client reads these when its module loads, as it would inside Lambda.
-Object.assign(process.env, {
-  AWS_ENDPOINT_URL: backend.endpoint,
-  AWS_REGION: "us-east-1",
-  AWS_ACCESS_KEY_ID: EMULATOR_CREDENTIALS.accessKeyId,
-  AWS_SECRET_ACCESS_KEY: EMULATOR_CREDENTIALS.secretAccessKey,
-  AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: "true",
-});
-const { lease, fingerprint } = await import("../../worker/guards/lease.js");
-const { readConfig } = await import("../../contract/settings.js");
-
 const conn = connect(backend.endpoint, { startedByLab: backend.startedByLab });
 const table = `lease-test-${randomUUID().slice(0, 8)}`;
 const config = { ...readConfig({ GUARD: "lease", LEASE_MS: "1000" }), claimsTable: table };
+// The worker's store, handed the harness's client: the same requests the function makes.
+const claims = new ClaimsTable(conn.db, table);
 const order = (orderId: string, amount = 150) => ({ orderId, customerId: "CUSTOMER-123", amount });
 
 beforeAll(async () => {
@@ -49,6 +43,7 @@ async function attempt(input: ReturnType<typeof order>, options: { chargeFails?:
     order: input,
     invocation: { messageId: randomUUID(), requestId: randomUUID(), attempt: 1 },
     config,
+    claims,
     context: {} as Context,
     log: (type) => said.push(type),
     charge: async () => {
@@ -61,9 +56,9 @@ async function attempt(input: ReturnType<typeof order>, options: { chargeFails?:
 
 const claimOf = async (orderId: string) =>
   (await conn.db.send(new GetCommand({ TableName: table, Key: { orderId }, ConsistentRead: true })))
-    .Item as Claim | undefined;
+    .Item as LeaseClaim | undefined;
 
-const seed = (claim: Partial<Claim> & { orderId: string }) =>
+const seed = (claim: Partial<LeaseClaim> & { orderId: string }) =>
   conn.db.send(
     new PutCommand({
       TableName: table,

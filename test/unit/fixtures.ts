@@ -1,5 +1,5 @@
+import type { EventType } from "../../contract/events.js";
 import type { WorkerEvent } from "../../harness/observe/events.js";
-import type { EventType } from "../../worker/log.js";
 
 /** A worker event as the harness reads it back, for pure-logic tests. */
 export function event(

@@ -64,6 +64,7 @@ function phaseResult(overrides: Partial<PhaseResult> = {}): PhaseResult {
           status: "COMPLETED",
           messageId: "msg-cccc-3",
           requestId: "req-retry",
+          claimedAt: "2026-11-30T12:00:00.000Z",
           completedMessageId: "msg-cccc-3",
         },
       ],

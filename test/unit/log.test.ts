@@ -1,7 +1,8 @@
 import { describe, expect, test } from "vitest";
+import { EVENT_TYPES } from "../../contract/events.js";
 import { parseEvent } from "../../harness/observe/events.js";
 import { INSIGHTS_PATTERNS } from "../../harness/observe/insights.js";
-import { createLog, EVENT_TYPES, formatLine } from "../../worker/log.js";
+import { createLog, formatLine } from "../../worker/log.js";
 
 const context = {
   orderId: "ORDER-003",

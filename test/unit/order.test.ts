@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { parseOrder, UNPARSEABLE } from "../../worker/order.js";
+import { UNPARSEABLE } from "../../contract/order.js";
+import { parseOrder } from "../../worker/order.js";
 
 describe("parseOrder", () => {
   test("reads the article's body", () => {

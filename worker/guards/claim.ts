@@ -1,4 +1,5 @@
-import { completeClaim, isConditionFailure, putClaimIfAbsent } from "../store.js";
+import { CLAIM_STATUS } from "../../contract/claims.js";
+import { isConditionFailure } from "../store.js";
 import type { Guard } from "./guard.js";
 
 /**
@@ -7,11 +8,11 @@ import type { Guard } from "./guard.js";
  * after the charge. Its weakness: a winner that dies leaves CLAIMED behind, and every retry
  * skips an order that was never charged.
  */
-export const claim: Guard = async ({ order, invocation, config, log, charge }) => {
+export const claim: Guard = async ({ order, invocation, claims, log, charge }) => {
   try {
-    await putClaimIfAbsent(config.claimsTable, {
+    await claims.putIfAbsent({
       orderId: order.orderId,
-      status: "CLAIMED",
+      status: CLAIM_STATUS.claimed,
       ...invocation,
       claimedAt: new Date().toISOString(),
     });
@@ -23,6 +24,6 @@ export const claim: Guard = async ({ order, invocation, config, log, charge }) =
   }
   log("claim_won");
   await charge();
-  await completeClaim(config.claimsTable, order.orderId, invocation);
+  await claims.complete(order.orderId, invocation);
   return "charged";
 };

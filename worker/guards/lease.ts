@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from "node:crypto";
-import type { Order } from "../order.js";
-import { completeLease, isConditionFailure, readClaim, releaseLease, takeLease } from "../store.js";
+import { CLAIM_STATUS, isLeaseClaim, type LeaseClaim } from "../../contract/claims.js";
+import type { Order } from "../../contract/order.js";
+import { isConditionFailure } from "../store.js";
 import type { Guard } from "./guard.js";
 
 /**
@@ -9,15 +10,14 @@ import type { Guard } from "./guard.js";
  * of acknowledging a charge that may never happen. A failed charge gives the claim back. A
  * "duplicate" that carries a different payload is refused, never charged, never skipped.
  */
-export const lease: Guard = async ({ order, invocation, config, log, charge }) => {
-  const table = config.claimsTable;
+export const lease: Guard = async ({ order, invocation, config, claims, log, charge }) => {
   const owner = randomUUID();
   const payloadHash = fingerprint(order);
-  let previous: Awaited<ReturnType<typeof takeLease>>;
+  let previous: LeaseClaim | undefined;
   try {
-    previous = await takeLease(table, {
+    previous = await claims.takeLease({
       orderId: order.orderId,
-      status: "CLAIMED",
+      status: CLAIM_STATUS.claimed,
       ...invocation,
       owner,
       leaseUntil: Date.now() + config.leaseMs,
@@ -26,9 +26,9 @@ export const lease: Guard = async ({ order, invocation, config, log, charge }) =
     });
   } catch (err) {
     if (!isConditionFailure(err)) throw err;
-    const holder = await readClaim(table, order.orderId);
-    // A claim without a fingerprint was written by another guard: nothing to compare.
-    if (holder?.payloadHash && holder.payloadHash !== payloadHash) {
+    const holder = await claims.read(order.orderId);
+    // A record without a fingerprint was written by another guard: nothing to compare.
+    if (holder && isLeaseClaim(holder) && holder.payloadHash !== payloadHash) {
       log("payload_mismatch", {
         heldBy: holder.messageId,
         amount: order.amount,
@@ -36,23 +36,24 @@ export const lease: Guard = async ({ order, invocation, config, log, charge }) =
       });
       return "failed";
     }
-    if (holder?.status === "COMPLETED") {
+    if (holder?.status === CLAIM_STATUS.completed) {
       log("claim_lost", { heldBy: holder.messageId });
       log("skip_duplicate");
       return "skipped";
     }
-    log("claim_busy", { heldBy: holder?.messageId, leaseUntil: holder?.leaseUntil });
+    const leaseUntil = holder && isLeaseClaim(holder) ? holder.leaseUntil : undefined;
+    log("claim_busy", { heldBy: holder?.messageId, leaseUntil });
     return "failed";
   }
   log("claim_won", previous ? { tookOverFrom: previous.messageId } : {});
   try {
     await charge();
   } catch (err) {
-    await releaseLease(table, order.orderId, owner);
+    await claims.releaseLease(order.orderId, owner);
     log("claim_released");
     throw err;
   }
-  await completeLease(table, order.orderId, owner, invocation);
+  await claims.completeLease(order.orderId, owner, invocation);
   return "charged";
 };
 

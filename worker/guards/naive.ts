@@ -1,4 +1,4 @@
-import { putClaim, readClaim } from "../store.js";
+import { CLAIM_STATUS } from "../../contract/claims.js";
 import { sleep } from "../time.js";
 import type { Guard } from "./guard.js";
 
@@ -6,17 +6,17 @@ import type { Guard } from "./guard.js";
  * Read, then write: wrong on purpose. Two copies running at once both read "absent" before
  * either writes, and both charge. RACE_WINDOW_MS widens the gap so the race shows every time.
  */
-export const naive: Guard = async ({ order, invocation, config, log, charge }) => {
-  if (await readClaim(config.claimsTable, order.orderId)) {
+export const naive: Guard = async ({ order, invocation, config, claims, log, charge }) => {
+  if (await claims.read(order.orderId)) {
     log("skip_duplicate");
     return "skipped";
   }
   await sleep(config.raceWindowMs);
   await charge();
   const now = new Date().toISOString();
-  await putClaim(config.claimsTable, {
+  await claims.put({
     orderId: order.orderId,
-    status: "COMPLETED",
+    status: CLAIM_STATUS.completed,
     ...invocation,
     claimedAt: now,
     completedMessageId: invocation.messageId,

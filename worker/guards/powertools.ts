@@ -5,7 +5,7 @@ import {
   makeIdempotent,
 } from "@aws-lambda-powertools/idempotency";
 import { DynamoDBPersistenceLayer } from "@aws-lambda-powertools/idempotency/dynamodb";
-import type { Order } from "../order.js";
+import type { Order } from "../../contract/order.js";
 import type { Guard } from "./guard.js";
 
 let persistenceStore: DynamoDBPersistenceLayer | undefined;
