@@ -1,4 +1,4 @@
-// The worker's log line types (docs/design.md §5): the worker writes them, the harness reads
+// The worker's log line types (docs/design.md §4): the worker writes them, the harness reads
 // them back and counts them.
 
 export const EVENT_TYPES = [

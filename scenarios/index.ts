@@ -1,4 +1,4 @@
-// The catalogue (design §6), in the order a workshop tells it.
+// The catalogue (docs/design.md §6), in the order a workshop tells it.
 import type { Scenario } from "../harness/scenario/scenario.js";
 import chargeFailure from "./charge-failure.js";
 import crashAfterClaim from "./crash-after-claim.js";

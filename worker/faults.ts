@@ -1,4 +1,4 @@
-// FAULT injection (design §4): what goes wrong, and when. "once" means on the first delivery
+// FAULT injection (docs/design.md §4): what goes wrong, and when. "once" means on the first delivery
 // of a message only, so the retry SQS makes afterwards runs clean.
 import type { WorkerConfig } from "../contract/settings.js";
 import type { Invocation } from "./guards/guard.js";

@@ -5,8 +5,7 @@ import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { LambdaClient } from "@aws-sdk/client-lambda";
 import { SQSClient } from "@aws-sdk/client-sqs";
 import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
-import { isThisMachine } from "../backends/this-machine.js";
-import { UsageError } from "../common/errors.js";
+import { assertSafeEndpoint } from "../backends/this-machine.js";
 
 export interface Connection {
   endpoint: string;
@@ -58,27 +57,4 @@ export function connect(endpoint: string, options: ConnectOptions = {}): Connect
       for (const client of [sqs, dynamo, lambda, logs]) client.destroy();
     },
   };
-}
-
-/** Refuses anything but an emulator on this machine, unless the user opts in by name. */
-export function assertSafeEndpoint(
-  endpoint: string,
-  env: NodeJS.ProcessEnv = process.env,
-  startedByLab = false,
-): void {
-  let url: URL;
-  try {
-    url = new URL(endpoint);
-  } catch {
-    throw new UsageError(`"${endpoint}" is not a URL; use e.g. http://localhost:4566`);
-  }
-  if (url.protocol !== "http:" && url.protocol !== "https:") {
-    throw new UsageError(`endpoint ${endpoint} must start with http:// or https://`);
-  }
-  if (!startedByLab && !isThisMachine(url.hostname) && env.LAB_ALLOW_REMOTE_ENDPOINT !== "1") {
-    throw new UsageError(
-      `endpoint ${endpoint} is not on this machine; the lab only talks to a local emulator. ` +
-        "Set LAB_ALLOW_REMOTE_ENDPOINT=1 if you really mean an emulator elsewhere.",
-    );
-  }
 }

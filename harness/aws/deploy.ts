@@ -1,4 +1,4 @@
-// Deploy and destroy the lab's resources (design §3). Every step checks what exists first,
+// Deploy and destroy the lab's resources (docs/design.md §3). Every step checks what exists first,
 // so running deploy twice changes nothing the second time.
 import {
   CreateLogGroupCommand,

@@ -63,7 +63,6 @@ export async function waitForMappingState(
   );
 }
 
-/** Removes everything deploy made. Missing pieces are fine: destroy twice is a no-op. */
 /** The worker's current settings, read back from the function's environment. */
 export async function readWorkerSettings(
   conn: Connection,

@@ -1,7 +1,7 @@
-import { assertSafeEndpoint } from "../aws/connection.js";
 import { LabError } from "../common/errors.js";
 import type { RunningBackend } from "./backend.js";
 import { missingServices, probeHealth } from "./health.js";
+import { assertSafeEndpoint } from "./this-machine.js";
 
 export const DEFAULT_ENDPOINT = "http://localhost:4566";
 

@@ -1,7 +1,7 @@
 // Invoking the worker with an empty SQS batch: it logs nothing, charges nothing, and leaves a
 // warm execution environment behind. Used to start environments before a phase (so the first
 // copies are not slowed by cold starts past the visibility timeout) and to ship MiniStack's
-// late log lines (see backends/ministack-logs.ts).
+// late log lines (see observe/late-logs.ts).
 import { InvokeCommand } from "@aws-sdk/client-lambda";
 import type { Connection } from "../aws/connection.js";
 

@@ -7,7 +7,7 @@ import {
 import { BatchWriteCommand } from "@aws-sdk/lib-dynamodb";
 import type { Connection } from "../aws/connection.js";
 import type { Deployment } from "../aws/deploy.js";
-import { scanAll } from "../observe/observe.js";
+import { scanAll } from "../aws/scan.js";
 
 export async function resetState(conn: Connection, deployment: Deployment): Promise<void> {
   const { names } = deployment;

@@ -2,10 +2,10 @@
 // CloudWatch Logs), the claims table, the charges ledger, and the queue and DLQ depth.
 import { FilterLogEventsCommand } from "@aws-sdk/client-cloudwatch-logs";
 import { GetQueueAttributesCommand, ReceiveMessageCommand } from "@aws-sdk/client-sqs";
-import { ScanCommand } from "@aws-sdk/lib-dynamodb";
 import type { ClaimRecord as Claim } from "../../contract/claims.js";
 import type { Connection } from "../aws/connection.js";
 import type { Deployment } from "../aws/deploy.js";
+import { scanAll } from "../aws/scan.js";
 import type { SentMessage } from "../drive/send.js";
 import { byTime, parseEvent, type WorkerEvent } from "./events.js";
 
@@ -42,19 +42,6 @@ export async function readEvents(
     nextToken = page.nextToken;
   } while (nextToken);
   return byTime(events);
-}
-
-export async function scanAll<T>(conn: Connection, table: string): Promise<T[]> {
-  const items: T[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await conn.db.send(
-      new ScanCommand({ TableName: table, ExclusiveStartKey, ConsistentRead: true }),
-    );
-    items.push(...((page.Items ?? []) as T[]));
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return items;
 }
 
 export const readClaims = (conn: Connection, table: string) =>
@@ -152,7 +139,7 @@ export async function waitUntilEnded(
   options: {
     sinceMs: number;
     timeoutMs: number;
-    /** Called when the queue is empty but log lines are still missing (see ministack-logs.ts). */
+    /** Called when the queue is empty but log lines are still missing (see late-logs.ts). */
     shipLateLogs?: () => Promise<void>;
     /** Told how many of the sent messages have ended, each time that number changes. */
     onProgress?: (ended: number, total: number) => void;

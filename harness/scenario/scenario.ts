@@ -1,4 +1,4 @@
-// The shape of a scenario (design §6), in Jepsen's terms: the workload is the generator,
+// The shape of a scenario (docs/design.md §6), in Jepsen's terms: the workload is the generator,
 // the setup (guard, fault, pollers) the nemesis, the checks the checker. Kept apart so a
 // scenario file reads as a story: what happens, and what must be true afterwards.
 import type { GuardName, WorkerSettings } from "../../contract/settings.js";

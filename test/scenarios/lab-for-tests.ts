@@ -34,7 +34,7 @@ export function expectEveryCheckHolds(result: ScenarioResult, phases: number) {
   expect(result.pass).toBe(true);
 }
 
-/** The --json result shape of design §6, which tools outside these tests read. */
+/** The --json result shape of docs/design.md §6, which tools outside these tests read. */
 function expectContractShape(result: ScenarioResult) {
   expect(result).toMatchObject({
     scenario: expect.any(String),

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
-import { assertSafeEndpoint } from "../../harness/aws/connection.js";
 import { ministackEnv } from "../../harness/backends/ministack.js";
 import {
+  assertSafeEndpoint,
   interfaceAddresses,
   isLoopback,
   isThisMachine,
