@@ -138,7 +138,13 @@ async function runPhase(phase: Phase, lab: Lab, say: Say): Promise<PhaseResult> 
     column: phase.cell.column,
     ...phase.cell.judge(facts),
   };
-  const checks = [...invariantChecks(facts, waited.missing.length), ...phase.checks(facts)];
+  const checks = [
+    ...invariantChecks(
+      facts,
+      waited.missing.map((m) => m.messageId),
+    ),
+    ...phase.checks(facts),
+  ];
   if (waited.missing.length > 0) {
     say(
       `  ${waited.missing.length} message(s) had not ended after ${(timeoutMs / 1000).toFixed(0)} s`,
