@@ -1,0 +1,95 @@
+// The pipeline's arrows point down: a module imports only from its own folder or from a folder
+// below it in LAYERS. The worker, which attendees read on a projector, depends on contract/ only.
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, test } from "vitest";
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+
+/** Top to bottom: each may import from the ones after it, never from one before it. */
+const LAYERS = [
+  "bench",
+  "harness/cli",
+  "harness/workshop",
+  "harness/report",
+  "scenarios",
+  "harness/scenario",
+  "harness/check",
+  "harness/observe",
+  "harness/drive",
+  "harness/aws",
+  "harness/backends",
+  "harness/common",
+  "contract",
+];
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(path.join(ROOT, dir), { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith(".ts"))
+    .map((entry) => path.relative(ROOT, path.join(entry.parentPath, entry.name)));
+}
+
+/** The project files a module imports (static, re-exported or dynamic), relative to the root. */
+function localImports(file: string, source: string): string[] {
+  const specifiers = [...source.matchAll(/(?:from|import)\s*\(?\s*"(\.{1,2}\/[^"]+)"/g)];
+  return specifiers.map((m) =>
+    path.relative(ROOT, path.resolve(ROOT, path.dirname(file), m[1] as string)),
+  );
+}
+
+/** The layer a file belongs to: its harness/ subfolder, or its top folder. */
+function layerOf(file: string): string {
+  const [top, sub] = file.split(path.sep);
+  return top === "harness" ? `harness/${sub}` : (top as string);
+}
+
+/** Every import that points up (or sideways out of the worker), as "from → to". */
+function violations(files: { file: string; source: string }[]): string[] {
+  const found: string[] = [];
+  for (const { file, source } of files) {
+    const from = layerOf(file);
+    for (const target of localImports(file, source)) {
+      const to = layerOf(target);
+      if (from === to) continue;
+      const allowed =
+        from === "worker"
+          ? to === "contract"
+          : LAYERS.indexOf(from) !== -1 && LAYERS.indexOf(to) > LAYERS.indexOf(from);
+      if (!allowed) found.push(`${file} → ${target}`);
+    }
+  }
+  return found;
+}
+
+const tree = ["worker", ...LAYERS].flatMap((dir) =>
+  sourceFiles(dir).map((file) => ({ file, source: readFileSync(path.join(ROOT, file), "utf8") })),
+);
+
+describe("layering", () => {
+  test("every folder under harness/ is a known layer", () => {
+    const folders = readdirSync(path.join(ROOT, "harness"), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => `harness/${entry.name}`);
+    expect(folders.filter((f) => !LAYERS.includes(f))).toEqual([]);
+  });
+
+  test("no import points up, and the worker imports contract/ only", () => {
+    expect(tree.length).toBeGreaterThan(50);
+    expect(violations(tree)).toEqual([]);
+  });
+
+  test("the rule catches an import that points up, and a worker reaching into the harness", () => {
+    expect(
+      violations([
+        { file: "harness/aws/deploy.ts", source: 'import { x } from "../report/text.js";' },
+        { file: "harness/drive/send.ts", source: 'const m = await import("../cli/exit.js");' },
+        { file: "worker/index.ts", source: 'export { y } from "../harness/aws/names.js";' },
+        { file: "worker/index.ts", source: 'import { z } from "../contract/settings.js";' },
+      ]),
+    ).toEqual([
+      "harness/aws/deploy.ts → harness/report/text.js",
+      "harness/drive/send.ts → harness/cli/exit.js",
+      "worker/index.ts → harness/aws/names.js",
+    ]);
+  });
+});
