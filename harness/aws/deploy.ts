@@ -1,13 +1,11 @@
-// Deploy and destroy the lab's resources (docs/design.md §3). Every step checks what exists first,
-// so running deploy twice changes nothing the second time.
+// Deploy the lab's resources (docs/design.md §3), and find them again. Every step checks what
+// exists first, so running deploy twice changes nothing the second time.
 import {
   CreateLogGroupCommand,
-  DeleteLogGroupCommand,
   ResourceAlreadyExistsException,
 } from "@aws-sdk/client-cloudwatch-logs";
 import {
   CreateTableCommand,
-  DeleteTableCommand,
   DescribeTableCommand,
   ResourceNotFoundException as TableNotFound,
   waitUntilTableExists,
@@ -15,8 +13,6 @@ import {
 import {
   CreateEventSourceMappingCommand,
   CreateFunctionCommand,
-  DeleteEventSourceMappingCommand,
-  DeleteFunctionCommand,
   ResourceNotFoundException as FunctionNotFound,
   GetFunctionConfigurationCommand,
   ListEventSourceMappingsCommand,
@@ -27,7 +23,6 @@ import {
 } from "@aws-sdk/client-lambda";
 import {
   CreateQueueCommand,
-  DeleteQueueCommand,
   GetQueueAttributesCommand,
   GetQueueUrlCommand,
   SetQueueAttributesCommand,
@@ -213,28 +208,6 @@ async function ensureEventSourceMapping(
   if (!UUID) throw new LabError("CreateEventSourceMapping returned no UUID");
   await waitForMappingState(conn, UUID, "Enabled");
   return UUID;
-}
-
-export async function destroy(conn: Connection, names: LabNames, say: Say): Promise<void> {
-  const listed = await unlessMissing(
-    conn.lambda.send(new ListEventSourceMappingsCommand({ FunctionName: names.functionName })),
-  );
-  for (const { UUID } of listed?.EventSourceMappings ?? []) {
-    if (UUID) await unlessMissing(conn.lambda.send(new DeleteEventSourceMappingCommand({ UUID })));
-  }
-  await unlessMissing(
-    conn.lambda.send(new DeleteFunctionCommand({ FunctionName: names.functionName })),
-  );
-  for (const queue of [names.queue, names.dlq]) {
-    const found = await unlessMissing(conn.sqs.send(new GetQueueUrlCommand({ QueueName: queue })));
-    if (found?.QueueUrl)
-      await unlessMissing(conn.sqs.send(new DeleteQueueCommand({ QueueUrl: found.QueueUrl })));
-  }
-  for (const table of [names.claimsTable, names.ledgerTable, names.powertoolsTable]) {
-    await unlessMissing(conn.db.send(new DeleteTableCommand({ TableName: table })));
-  }
-  await unlessMissing(conn.logs.send(new DeleteLogGroupCommand({ logGroupName: names.logGroup })));
-  say("destroyed every lab resource");
 }
 
 /** The call's result, or undefined when what it names does not exist. */

@@ -1,6 +1,7 @@
-// Small helpers for child processes: run one to completion with a timeout, and stream its
-// output line by line so a long install shows progress instead of a silent wait.
-import { spawn } from "node:child_process";
+// Small helpers for child processes: run one to completion with a timeout, streaming its
+// output line by line so a long install shows progress instead of a silent wait; find a free
+// port; stop a process group cleanly, whether this process started it or an earlier one did.
+import { type ChildProcess, spawn } from "node:child_process";
 import { createServer } from "node:net";
 import { createInterface } from "node:readline";
 
@@ -65,4 +66,54 @@ export function isPortFree(port: number): Promise<boolean> {
     server.once("error", () => resolve(false));
     server.listen(port, "127.0.0.1", () => server.close(() => resolve(true)));
   });
+}
+
+/** A promise-returning function that runs once, however often it is called. */
+export function onceOnly(fn: () => Promise<void>): () => Promise<void> {
+  let done: Promise<void> | undefined;
+  return () => {
+    done ??= fn();
+    return done;
+  };
+}
+
+/** Signals a process and its whole group (an emulator and the workers it started). */
+export function signalGroup(pid: number, signal: NodeJS.Signals = "SIGKILL"): void {
+  try {
+    if (process.platform === "win32") {
+      spawn("taskkill", ["/pid", String(pid), "/T", "/F"], { stdio: "ignore" });
+    } else process.kill(-pid, signal);
+  } catch {
+    // already gone
+  }
+}
+
+/** SIGTERM a child's group, give it a few seconds to shut down cleanly, then SIGKILL. */
+export async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.pid === undefined) return;
+  if (child.exitCode === null && child.signalCode === null) {
+    const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+    signalGroup(child.pid, "SIGTERM");
+    const timer = setTimeout(() => child.pid && signalGroup(child.pid), 5_000);
+    await exited;
+    clearTimeout(timer);
+  }
+  // Workers in its group may outlive it by a moment; make sure none is left behind.
+  signalGroup(child.pid);
+}
+
+/** The same for a group started by an earlier command, known only by its leader's pid. */
+export async function stopGroupByPid(pid: number): Promise<void> {
+  const alive = () => {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  signalGroup(pid, "SIGTERM");
+  const deadline = Date.now() + 5_000;
+  while (alive() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+  signalGroup(pid);
 }

@@ -13,7 +13,7 @@ import {
   MINISTACK_VERSION,
   ministackPaths,
   type PythonFound,
-} from "../backends/ministack.js";
+} from "../backends/ministack-install.js";
 import { isPortFree } from "../backends/processes.js";
 import { PULL_TIMEOUT_MS } from "../backends/testcontainers.js";
 

@@ -3,7 +3,7 @@
 import { getContainerRuntimeClient, ImageName } from "testcontainers";
 import { dockerStatus } from "../backends/docker.js";
 import { LAMBDA_NODE_RUNTIME_IMAGE, localstackImage } from "../backends/localstack-config.js";
-import { ensureMiniStack, MINISTACK_VERSION } from "../backends/ministack.js";
+import { ensureMiniStack, MINISTACK_VERSION } from "../backends/ministack-install.js";
 import { run } from "../backends/processes.js";
 import { LabError } from "../common/errors.js";
 import { type Say, step } from "../common/say.js";

@@ -11,7 +11,7 @@ import {
   localstackEnvironment,
   localstackImage,
 } from "../../harness/backends/localstack-config.js";
-import { MINISTACK_VERSION } from "../../harness/backends/ministack.js";
+import { MINISTACK_VERSION } from "../../harness/backends/ministack-install.js";
 import {
   LabLocalstackContainer,
   publishAddress,
