@@ -1,5 +1,5 @@
 import { RETRY_AFTER } from "../harness/aws/timings.js";
-import { claimsAre, equal, phase, scenario } from "../harness/scenario/scenario.js";
+import { claimsAre, equal, oneOrderEnded, phase, scenario } from "../harness/scenario/scenario.js";
 
 export default scenario({
   name: "charge-failure",
@@ -18,8 +18,7 @@ export default scenario({
       checks: ({ observed }) => [
         equal("charge_failed", observed.eventCounts.charge_failed, 1),
         equal("the retry skipped it as a duplicate", observed.eventCounts.skip_duplicate, 1),
-        equal("charges", observed.charges.charges, 0),
-        equal("ORDER-007 lost", observed.intended["ORDER-007"]?.verdict, "lost"),
+        ...oneOrderEnded(observed, "ORDER-007", "lost", 0),
         claimsAre("claims table", observed, ["ORDER-007/CLAIMED"]),
       ],
     }),
@@ -30,8 +29,7 @@ export default scenario({
         equal("charge_failed", observed.eventCounts.charge_failed, 1),
         equal("claim_released", observed.eventCounts.claim_released, 1),
         equal("claims won (the failed try, then the retry)", observed.eventCounts.claim_won, 2),
-        equal("charges", observed.charges.charges, 1),
-        equal("ORDER-007 exactly once", observed.intended["ORDER-007"]?.verdict, "exactly once"),
+        ...oneOrderEnded(observed, "ORDER-007", "exactly once", 1),
         claimsAre("claims table", observed, ["ORDER-007/COMPLETED"]),
       ],
     }),
@@ -40,8 +38,7 @@ export default scenario({
       workload: (lab) => lab.send({ orderId: "ORDER-007" }),
       checks: ({ observed }) => [
         equal("charge_failed", observed.eventCounts.charge_failed, 1),
-        equal("charges", observed.charges.charges, 1),
-        equal("ORDER-007 exactly once", observed.intended["ORDER-007"]?.verdict, "exactly once"),
+        ...oneOrderEnded(observed, "ORDER-007", "exactly once", 1),
       ],
     }),
   ],

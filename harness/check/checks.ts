@@ -1,6 +1,6 @@
 // The checker's vocabulary: each check names what it compares and keeps both sides.
 import { isDeepStrictEqual } from "node:util";
-import type { Check, Observed, PhaseFacts } from "./facts.js";
+import type { Check, IntendedOutcome, Observed, PhaseFacts } from "./facts.js";
 
 export function equal(name: string, actual: unknown, expected: unknown): Check {
   return { name, pass: isDeepStrictEqual(actual, expected), expected, actual };
@@ -13,6 +13,19 @@ export function claimsAre(name: string, observed: Observed, expected: string[]):
     observed.claims.map((c) => `${c.orderId}/${c.status}`),
     expected,
   );
+}
+
+/** A phase about one order: how many charges the ledger holds, and the verdict the order got. */
+export function oneOrderEnded(
+  observed: Observed,
+  orderId: string,
+  verdict: IntendedOutcome["verdict"],
+  charges: number,
+): Check[] {
+  return [
+    equal("charges", observed.charges.charges, charges),
+    equal(`${orderId} ${verdict}`, observed.intended[orderId]?.verdict, verdict),
+  ];
 }
 
 export function atLeast(name: string, actual: number, minimum: number): Check {
