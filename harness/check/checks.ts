@@ -72,7 +72,7 @@ export function sameIds(
     pass,
     expected: `${expected.length} ${sides.expected}`,
     actual: pass
-      ? `${actual.length} ${sides.actual}, the same ids`
+      ? `the same ${actual.length === 1 ? "id" : `${actual.length} ids`} in both`
       : [
           `${actual.length} ${sides.actual}`,
           `not in ${sides.actual}: ${show(onlyIn(expected, actual))}`,

@@ -15,15 +15,15 @@ import {
   sendCopies,
 } from "../drive/send.js";
 import { queueDepth, readClaims, readLedger } from "../observe/observe.js";
-import { renderHtml } from "../report/html.js";
+import { htmlPage } from "../report/html/page.js";
 import { table } from "../report/table.js";
-import { renderClaims, renderInsights, renderTimeline } from "../report/text.js";
+import { textClaims, textInsights, textTimeline } from "../report/text.js";
 import { diagnose, gatherMachineFacts } from "../workshop/doctor.js";
 import { offlinePrepare } from "../workshop/offline.js";
 import {
   labDown,
   labUp,
-  lastSendResult,
+  lastSendReport,
   type OpenWorkshop,
   openWorkshop,
   orderEvents,
@@ -234,7 +234,7 @@ program
         ),
       );
       console.log(`\nclaims table ${names.claimsTable} (scan)`);
-      console.log(renderClaims(claims));
+      console.log(textClaims(claims));
       console.log(`\ncharges ledger ${names.ledgerTable}: ${ledger.length} charge(s)`);
       if (open.state.sends.length > 0) {
         const events = await sendEvents(open, false);
@@ -252,7 +252,7 @@ program
   .option("--all", "over every send since `up`, not only the last")
   .action((options: { all?: boolean }) =>
     withLab(async (open) =>
-      console.log(renderInsights(await sendEvents(open, options.all ?? false))),
+      console.log(textInsights(await sendEvents(open, options.all ?? false))),
     ),
   );
 
@@ -271,7 +271,7 @@ program
         : await sendEvents(open, false);
       if (events.length === 0)
         throw new LabError(`no events for ${options.orderId ?? "the last send"} yet`);
-      console.log(renderTimeline(events));
+      console.log(textTimeline(events));
     }),
   );
 
@@ -283,7 +283,7 @@ program
     withLab(async (open) => {
       const file = path.resolve(process.env.INIT_CWD ?? process.cwd(), options.html);
       mkdirSync(path.dirname(file), { recursive: true });
-      writeFileSync(file, renderHtml(await lastSendResult(open)));
+      writeFileSync(file, htmlPage(await lastSendReport(open)));
       console.log(`wrote ${file}`);
     }),
   );

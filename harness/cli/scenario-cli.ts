@@ -6,8 +6,8 @@ import { parseArgs } from "node:util";
 import { findScenario, SCENARIOS } from "../../scenarios/index.js";
 import { EXIT, LabError, UsageError } from "../common/errors.js";
 import { say } from "../common/say.js";
-import { renderHtml } from "../report/html.js";
-import { renderScenario } from "../report/text.js";
+import { renderHtml } from "../report/html/page.js";
+import { textScenario } from "../report/text.js";
 import { openLab } from "../scenario/open-lab.js";
 import { runScenario } from "../scenario/run.js";
 import { closest } from "./closest.js";
@@ -90,7 +90,7 @@ async function main(argv: string[]): Promise<number> {
   process.once("SIGTERM", stopOnSignal);
   try {
     const result = await runScenario(scenario, opened.lab, say);
-    console.log(values.json ? JSON.stringify(result, null, 2) : renderScenario(result));
+    console.log(values.json ? JSON.stringify(result, null, 2) : textScenario(result));
     if (values.html !== undefined) writeHtml(values.html, renderHtml(result));
     return result.pass ? EXIT.held : EXIT.checkFailed;
   } finally {

@@ -1,25 +1,18 @@
 // How many invocations ran at the same moment, measured from the worker's own log lines.
 // A racing scenario whose invocations never overlapped has not raced.
 import type { WorkerEvent } from "./events.js";
+import { invocationSpans } from "./invocations.js";
 
 export interface Interval {
   start: number;
   end: number;
 }
 
-/** One interval per invocation, from its process_start to its process_end. */
+/** One interval per invocation that ended, from its process_start to its process_end. */
 export function invocationIntervals(events: WorkerEvent[]): Interval[] {
-  const starts = new Map<string, number>();
-  const intervals: Interval[] = [];
-  for (const event of events) {
-    const key = `${event.requestId}/${event.messageId}`;
-    if (event.type === "process_start") starts.set(key, Date.parse(event.ts));
-    if (event.type === "process_end") {
-      const start = starts.get(key);
-      if (start !== undefined) intervals.push({ start, end: Date.parse(event.ts) });
-    }
-  }
-  return intervals;
+  return invocationSpans(events)
+    .filter((span) => span.ended)
+    .map((span) => ({ start: span.startMs, end: span.endMs }));
 }
 
 /** The largest number of intervals open at once. Touching (one ends as another starts) is not overlap. */

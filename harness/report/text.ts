@@ -1,89 +1,73 @@
-// The terminal report: the article's views (counts by type; charges, orders, messages; the
-// claims table), each beside the Logs Insights query that shows the same on real AWS.
+// The terminal report: the views of views.ts (the HTML page draws the same), as tables, each
+// beside the Logs Insights query that shows the same on real AWS. Also the lab's own views
+// (insights, logs, claims) for `npm run lab`.
 import type { ClaimRecord as Claim } from "../../contract/claims.js";
 import { paint } from "../common/say.js";
 import type { WorkerEvent } from "../observe/events.js";
 import { chargeSummary, countsByType, QUERIES, timeline } from "../observe/insights.js";
-import type { PhaseResult, ScenarioResult } from "../scenario/result.js";
+import type { ScenarioResult } from "../scenario/result.js";
+import type { CheckView } from "./check-view.js";
+import type { MatrixCellView, MatrixView } from "./matrix-view.js";
 import { table, stdoutColour as useColour } from "./table.js";
+import {
+  type CellView,
+  chargesView,
+  countsView,
+  type PhaseView,
+  type ReportView,
+  reportView,
+  type TableView,
+} from "./views.js";
 
 const style = (s: Parameters<typeof paint>[0], text: string) => (useColour ? paint(s, text) : text);
 
 const indent = (text: string, by = "  ") => text.replace(/^/gm, by);
 const query = (text: string) => style("dim", indent(text, "    │ "));
-const show = (value: unknown) => (typeof value === "string" ? value : JSON.stringify(value));
+const mark = (pass: boolean) => (pass ? style("green", "✓") : style("red", "✗"));
+const failure = (check: CheckView) =>
+  `${check.name}: expected ${check.expected}, got ${check.actual}`;
 
-export function renderPhase(phase: PhaseResult, index: number, total: number): string {
-  const { setup, sent, observed } = phase;
-  const delivery =
-    setup.pollers > 0 ? `${setup.pollers} harness pollers` : "the event source mapping";
-  const knobs = [
-    `guard=${setup.guard}`,
-    `parse=${setup.parseMode}`,
-    `fault=${setup.fault}`,
-    `work=${setup.workMs} ms`,
-    ...(setup.raceWindowMs !== undefined ? [`race window=${setup.raceWindowMs} ms`] : []),
-  ].join(" · ");
+/** A cell for the terminal: only verdicts get a colour; ids, types and statuses stay plain. */
+function textCell(cell: CellView): string | number {
+  if (typeof cell !== "object") return cell;
+  if (cell.tone === "ok") return style("green", cell.text);
+  if (cell.tone === "bad") return style("red", cell.text);
+  return cell.text;
+}
+
+/** A table view's rows, or what to say when there are none; its query is the caller's to place. */
+function textTable(view: TableView): string {
+  if (view.rows.length === 0 && view.empty !== undefined) return `  ${view.empty}`;
+  return table(
+    view.columns,
+    view.rows.map((row) => row.map(textCell)),
+  );
+}
+
+/** A table view with its Logs Insights query below it, dimmed, when it has one. */
+const withQuery = (view: TableView, body: string) =>
+  view.query ? [body, query(view.query)] : [body];
+
+export function textPhase(phase: PhaseView): string {
+  const { setup, sent } = phase;
+  const knobs = setup.fields.map((f) => `${f.label}=${f.value}`).join(" · ");
+  const section = (title: string, view: TableView) => [
+    "",
+    `  ${title}`,
+    ...withQuery(view, indent(textTable(view))),
+  ];
   const out: string[] = [];
-  out.push(style("bold", `Phase ${index + 1}/${total}: ${phase.name}`));
-  out.push(`  ${knobs} · delivered by ${delivery}`);
+  out.push(style("bold", `Phase ${phase.number}/${phase.total}: ${phase.name}`));
+  out.push(`  ${knobs} · delivered by ${setup.deliveredBy}`);
   out.push(
     `  sent ${sent.messages} message(s): ${sent.bodies.map((b) => style("yellow", b)).join(", ")}`,
   );
-  out.push("");
-  out.push("  Events by type");
-  const counts = Object.entries(observed.eventCounts).sort(([a], [b]) => a.localeCompare(b));
-  out.push(indent(table(["type", "events"], counts)));
-  out.push(query(QUERIES.countsByType));
-  out.push("");
-  out.push("  Charges");
-  out.push(
-    indent(
-      table(
-        ["charges", "orders", "messages"],
-        [[observed.charges.charges, observed.charges.orders, observed.charges.messages]],
-      ),
-    ),
-  );
-  out.push(query(QUERIES.charges));
-  out.push("");
-  out.push("  Claims table (DynamoDB scan)");
-  out.push(
-    observed.claims.length === 0
-      ? "    (empty)"
-      : indent(
-          table(
-            ["orderId", "status", "messageId", "completedMessageId"],
-            observed.claims.map((c) => [
-              c.orderId,
-              c.status,
-              c.messageId,
-              c.completedMessageId ?? "",
-            ]),
-          ),
-        ),
-  );
-  out.push("");
-  out.push("  Orders as the sender meant them");
-  out.push(
-    indent(
-      table(
-        ["order", "messages", "charges", "verdict"],
-        Object.entries(observed.intended).map(([order, o]) => [
-          order,
-          o.messages,
-          o.charges,
-          o.verdict === "exactly once"
-            ? style("green", `✓ ${o.verdict}`)
-            : style("red", `✗ ${o.verdict}`),
-        ]),
-      ),
-    ),
-  );
-  out.push(
-    `  ledger items ${observed.ledger} · dead-lettered ${observed.dlq} · max concurrent invocations ${observed.maxConcurrency}`,
-  );
-  for (const m of phase.wait.missing) {
+  out.push(...section("Events by type", phase.counts));
+  out.push(...section("Charges", phase.charges));
+  out.push(...section("Claims table (DynamoDB scan)", phase.claims));
+  out.push(...section("Orders as the sender meant them", phase.intended));
+  out.push(`  ${phase.facts.map((f) => `${f.label} ${f.value}`).join(" · ")}`);
+  for (const m of phase.missing) {
     out.push(
       style(
         "red",
@@ -91,76 +75,68 @@ export function renderPhase(phase: PhaseResult, index: number, total: number): s
       ),
     );
   }
-  out.push("");
-  out.push("  Checks");
-  for (const check of phase.checks) {
-    const mark = check.pass ? style("green", "✓") : style("red", "✗");
-    const detail = check.pass
-      ? show(check.actual)
-      : `expected ${show(check.expected)}, got ${show(check.actual)}`;
-    out.push(`  ${mark} ${check.name}: ${detail}`);
+  // A workshop send has no checks: nobody said what to expect of it.
+  if (phase.checks) {
+    out.push("", "  Checks");
+    for (const check of phase.checks)
+      out.push(
+        check.pass
+          ? `  ${mark(true)} ${check.name}: ${check.actual}`
+          : `  ${mark(false)} ${failure(check)}`,
+      );
   }
   return out.join("\n");
 }
 
-export function renderScenario(result: ScenarioResult): string {
+/** A scenario's result for the terminal. */
+export function textScenario(result: ScenarioResult): string {
+  return textReport(reportView(result));
+}
+
+/** Any report view for the terminal: a matrix scenario shows its matrix, others their phases. */
+export function textReport(view: ReportView): string {
   const out: string[] = [];
-  out.push(style("bold", `${result.scenario}: ${result.title}`));
-  out.push(wrap(result.story, 96));
+  out.push(style("bold", `${view.scenario}: ${view.title}`));
+  out.push(wrap(view.story, 96));
   out.push(
     style(
       "dim",
-      `backend: ${result.backend.name} ${result.backend.version} at ${result.backend.endpoint}`,
+      `backend: ${view.backend.name} ${view.backend.version} at ${view.backend.endpoint}`,
     ),
   );
   out.push("");
-  if (result.matrix) out.push(renderMatrix(result), "");
+  if (view.matrix) out.push(textMatrix(view.matrix), "");
   else {
-    result.phases.forEach((phase, i) => {
-      out.push(renderPhase(phase, i, result.phases.length));
-      out.push("");
-    });
+    for (const phase of view.phases) out.push(textPhase(phase), "");
   }
-  const failed = result.phases.flatMap((p) => p.checks).filter((c) => !c.pass).length;
-  const seconds = (result.durationMs / 1000).toFixed(1);
-  out.push(
-    result.pass
-      ? style("green", `PASS ${result.scenario}: every check held (${seconds} s)`)
-      : style("red", `FAIL ${result.scenario}: ${failed} check(s) failed (${seconds} s)`),
-  );
+  const { verdict } = view;
+  if (verdict)
+    out.push(
+      verdict.pass
+        ? style("green", `PASS ${view.scenario}: every check held (${verdict.seconds} s)`)
+        : style(
+            "red",
+            `FAIL ${view.scenario}: ${verdict.failed} check(s) failed (${verdict.seconds} s)`,
+          ),
+    );
   return out.join("\n");
 }
 
 /** A matrix scenario: one line per run, then the table those runs fill in. */
-function renderMatrix(result: ScenarioResult): string {
-  const matrix = result.matrix;
-  if (!matrix) return "";
+function textMatrix(matrix: MatrixView): string {
   const out: string[] = [];
-  for (const phase of result.phases) {
-    const mark = phase.pass ? style("green", "✓") : style("red", "✗");
-    const cell = phase.cell
-      ? `${phase.cell.text} (charges ${phase.cell.charges}, orders ${phase.cell.orders})`
-      : "";
-    out.push(`${mark} ${phase.name}: ${cell} · ${(phase.durationMs / 1000).toFixed(1)} s`);
-    for (const check of phase.checks.filter((c) => !c.pass)) {
-      out.push(
-        style(
-          "red",
-          `    ✗ ${check.name}: expected ${show(check.expected)}, got ${show(check.actual)}`,
-        ),
-      );
-    }
+  const about = (cell?: MatrixCellView) =>
+    cell ? `${cell.text} (charges ${cell.charges}, orders ${cell.orders})` : "";
+  for (const run of matrix.runs) {
+    out.push(`${mark(run.pass)} ${run.name}: ${about(run.cell)} · ${run.seconds} s`);
+    for (const check of run.failed) out.push(style("red", `    ✗ ${failure(check)}`));
   }
   out.push("");
-  const rows = matrix.rows.map((row) => [
+  const rows = matrix.rows.map(({ row, cells }) => [
     row,
-    ...matrix.columns.map((column) => {
-      const cell = matrix.cells.find((c) => c.row === row && c.column === column);
-      if (!cell) return "";
-      return style(cell.ok ? "green" : "red", cell.text);
-    }),
+    ...cells.map((cell) => (cell ? style(cell.ok ? "green" : "red", cell.text) : "")),
   ]);
-  out.push(table(["failure mode", ...matrix.columns], rows));
+  out.push(table([matrix.corner, ...matrix.columns], rows));
   return out.join("\n");
 }
 
@@ -177,22 +153,20 @@ function wrap(text: string, width: number): string {
   return lines.join("\n");
 }
 
+// ─── The lab's views: `npm run lab -- insights | logs | status` ─────────────────────────────
+
 /** The article's three Logs Insights views over these events, each with its query. */
-export function renderInsights(events: WorkerEvent[]): string {
+export function textInsights(events: WorkerEvent[]): string {
   const out: string[] = [];
-  const counts = Object.entries(countsByType(events)).sort(([a], [b]) => a.localeCompare(b));
   out.push(style("bold", "1. Events by type"));
-  out.push(table(["type", "events"], counts));
-  out.push(query(QUERIES.countsByType), "");
-  const charges = chargeSummary(events);
+  const counts = countsView(countsByType(events));
+  out.push(...withQuery(counts, textTable(counts)), "");
   out.push(style("bold", "2. Charges"));
-  out.push(
-    table(["charges", "orders", "messages"], [[charges.charges, charges.orders, charges.messages]]),
-  );
-  out.push(query(QUERIES.charges), "");
+  const charges = chargesView(chargeSummary(events));
+  out.push(...withQuery(charges, textTable(charges)), "");
   for (const orderId of [...new Set(events.map((e) => e.orderId))]) {
     out.push(style("bold", `3. Timeline of ${orderId}`));
-    out.push(renderTimeline(timeline(events, orderId)));
+    out.push(textTimeline(timeline(events, orderId)));
     out.push(query(QUERIES.timeline(orderId)), "");
   }
   return out.join("\n");
@@ -202,7 +176,7 @@ export function renderInsights(events: WorkerEvent[]): string {
 const SHORT_IDS = new Set(["chargeId", "heldBy", "tookOverFrom"]);
 
 /** One line per event: when, what, which copy, and the details that matter. */
-export function renderTimeline(events: WorkerEvent[]): string {
+export function textTimeline(events: WorkerEvent[]): string {
   const detail = (e: WorkerEvent) => {
     const { type, orderId, messageId, requestId, guard, ts, ...rest } = e;
     return Object.entries(rest)
@@ -219,7 +193,7 @@ export function renderTimeline(events: WorkerEvent[]): string {
   );
 }
 
-export function renderClaims(claims: Claim[]): string {
+export function textClaims(claims: Claim[]): string {
   if (claims.length === 0) return "(empty)";
   return table(
     ["orderId", "status", "messageId", "claimedAt", "completedMessageId", "completedAt"],

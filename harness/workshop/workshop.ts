@@ -18,7 +18,7 @@ import type { SentMessage } from "../drive/send.js";
 import type { WorkerEvent } from "../observe/events.js";
 import { shipLateLogs } from "../observe/late-logs.js";
 import { deadLetterIds, readEvents, unfinished, waitUntilEnded } from "../observe/observe.js";
-import type { PhaseResult, ScenarioResult } from "../scenario/result.js";
+import { observationView, type ReportView } from "../report/views.js";
 import { clearState, type LabState, readState, type SendRecord, writeState } from "./lab-state.js";
 
 export interface OpenWorkshop {
@@ -177,8 +177,11 @@ export async function orderEvents(open: OpenWorkshop, orderId: string): Promise<
   return events.filter((e) => e.orderId === orderId);
 }
 
-/** The last send as a one-phase result, for the same HTML report the scenarios write. */
-export async function lastSendResult(open: OpenWorkshop): Promise<ScenarioResult> {
+/**
+ * The last send as a report view, for the same reports the scenarios write. One phase with no
+ * verdict and no checks: nobody said what to expect of a send, so it neither passed nor failed.
+ */
+export async function lastSendReport(open: OpenWorkshop): Promise<ReportView> {
   const record = open.state.sends.at(-1);
   if (!record)
     throw new LabError(
@@ -189,30 +192,24 @@ export async function lastSendResult(open: OpenWorkshop): Promise<ScenarioResult
   const deadLettered = await deadLetterIds(conn, deployment.dlqUrl);
   const facts = await gatherPhaseFacts(conn, deployment, record.messages, events, deadLettered);
   const env = await readWorkerSettings(conn, deployment.names);
-  const phase: PhaseResult = {
-    name: `send of ${new Date(record.at).toISOString()}`,
-    setup: {
-      guard: env.guard ?? "off",
-      parseMode: env.parseMode ?? "lenient",
-      fault: env.fault ?? "none",
-      workMs: env.workMs ?? 0,
-      pollers: 0,
+  const send = observationView(
+    {
+      name: `send of ${new Date(record.at).toISOString()}`,
+      // What the worker runs with now; a send from this command uses no pollers.
+      setup: { ...env, pollers: 0 },
+      sent: facts.sent,
+      observed: facts.observed,
+      missing: unfinished(record.messages, events, deadLettered),
+      timeline: events,
     },
-    sent: facts.sent,
-    observed: facts.observed,
-    wait: { ms: 0, missing: unfinished(record.messages, events, deadLettered), lateLogNudges: 0 },
-    checks: [],
-    timeline: events,
-    pass: true,
-    durationMs: 0,
-  };
+    1,
+    1,
+  );
   return {
     scenario: "lab",
     title: "The last send",
     story: "What the worker did with the messages of the last `npm run lab -- send`.",
     backend: open.state.backend,
-    phases: [phase],
-    pass: true,
-    durationMs: 0,
+    phases: [send],
   };
 }

@@ -8,7 +8,7 @@ import { pathToFileURL } from "node:url";
 import { chromium } from "playwright-core";
 import { afterAll, describe, expect, test } from "vitest";
 import { LAB_DIR } from "../../harness/common/paths.js";
-import { renderHtml } from "../../harness/report/html.js";
+import { renderHtml } from "../../harness/report/html/page.js";
 import { runScenario } from "../../harness/scenario/run.js";
 import { findScenario } from "../../scenarios/index.js";
 import { expectEveryCheckHolds, labOnLane } from "./lab-for-tests.js";

@@ -9,7 +9,7 @@ describe("id-list checks say which ids differ", () => {
   test("the same ids in another order pass", () => {
     const check = sameIds("ids", sides, ["b", "a"], ["a", "b"]);
     expect(check.pass).toBe(true);
-    expect(check.actual).toBe("2 stored, the same ids");
+    expect(check.actual).toBe("the same 2 ids in both");
   });
 
   test("equal counts with different ids fail and name both ids", () => {

@@ -2,7 +2,9 @@
 // a crashed invocation drawn as such, one mark per event of each kind, and no outside resources.
 import { describe, expect, test } from "vitest";
 import type { WorkerEvent } from "../../harness/observe/events.js";
-import { esc, invocationsOf, renderHtml } from "../../harness/report/html.js";
+import { invocationSpans } from "../../harness/observe/invocations.js";
+import { esc } from "../../harness/report/html/escape.js";
+import { renderHtml } from "../../harness/report/html/page.js";
 import type { PhaseResult, ScenarioResult } from "../../harness/scenario/result.js";
 import { event } from "./fixtures.js";
 
@@ -216,10 +218,10 @@ describe("renderHtml", () => {
   });
 });
 
-describe("invocationsOf", () => {
+describe("invocationSpans", () => {
   test("groups by requestId and messageId and leaves out groups with no process_start", () => {
     const orphan = event("claim_lost", "msg-zzzz-9", 50);
-    const invocations = invocationsOf([...timeline, orphan]);
+    const invocations = invocationSpans([...timeline, orphan]);
     expect(invocations.map((i) => `${i.messageId}/${i.attempt}/${i.outcome}`)).toEqual([
       "msg-aaaa-1/1/charged",
       "msg-bbbb-2/1/skipped",

@@ -1,0 +1,133 @@
+// One view model, two reports: whatever the views say about a phase (its setup, the columns of
+// its tables), the terminal report and the HTML page both show. A field added to views.ts but
+// drawn by only one report fails here.
+import { describe, expect, test } from "vitest";
+import { htmlPage, renderHtml } from "../../harness/report/html/page.js";
+import { textReport, textScenario } from "../../harness/report/text.js";
+import { observationView, type PhaseView, reportView } from "../../harness/report/views.js";
+import type { PhaseResult, ScenarioResult } from "../../harness/scenario/result.js";
+import { event } from "./fixtures.js";
+
+/** A lease phase run by harness pollers, so every optional setup field has a value. */
+const phase: PhaseResult = {
+  name: "two copies under a lease",
+  setup: {
+    guard: "lease",
+    parseMode: "strict",
+    fault: "crash-after-claim",
+    workMs: 200,
+    pollers: 2,
+    raceWindowMs: 25,
+    leaseMs: 1500,
+  },
+  sent: {
+    messages: 2,
+    messageIds: ["msg-aaaa-1", "msg-bbbb-2"],
+    orderIds: ["ORDER-001"],
+    bodies: ['{"orderId":"ORDER-001","amount":150}'],
+  },
+  observed: {
+    eventCounts: { process_start: 2, claim_won: 1, claim_busy: 1, process_end: 1 },
+    charges: { charges: 1, orders: 1, messages: 1 },
+    chargesByOrder: { "ORDER-001": 1 },
+    intended: {
+      "ORDER-001": {
+        messages: 2,
+        charges: 1,
+        chargedUnderItsId: 1,
+        deadLettered: 0,
+        verdict: "exactly once",
+      },
+    },
+    claims: [],
+    ledger: 1,
+    dlq: 0,
+    maxConcurrency: 2,
+  },
+  wait: { ms: 1800, missing: [], lateLogNudges: 0 },
+  checks: [{ name: "charges", pass: true, expected: 1, actual: 1 }],
+  timeline: [
+    event("process_start", "msg-aaaa-1", 0, { attempt: 1 }),
+    event("claim_won", "msg-aaaa-1", 5),
+    event("process_start", "msg-bbbb-2", 10, { attempt: 1 }),
+    event("claim_busy", "msg-bbbb-2", 12),
+    event("process_end", "msg-aaaa-1", 210, { outcome: "charged" }),
+  ],
+  pass: true,
+  durationMs: 1900,
+};
+
+const result: ScenarioResult = {
+  scenario: "views",
+  title: "Both reports, one view",
+  story: "The same phase drawn for the terminal and for the page.",
+  backend: { name: "ministack", version: "1.5.33", endpoint: "http://127.0.0.1:4566" },
+  phases: [phase],
+  pass: true,
+  durationMs: 2000,
+};
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: ANSI colour codes start with ESC
+const ANSI = /\u001b\[[0-9;]*m/g;
+const ENTITIES: Record<string, string> = {
+  "&amp;": "&",
+  "&lt;": "<",
+  "&gt;": ">",
+  "&quot;": '"',
+  "&#39;": "'",
+};
+/** What a reader sees: the text without colours, the page without tags or entities. */
+const seenInText = (text: string) => text.replace(ANSI, "");
+const seenInHtml = (html: string) =>
+  html.replace(/<[^>]*>/g, "").replace(/&(amp|lt|gt|quot|#39);/g, (e) => ENTITIES[e] ?? e);
+
+/** A label next to its value, however the report sets them apart (`=`, `: `, a space). */
+const labelled = (label: string, value: string) => {
+  const quote = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return new RegExp(`${quote(label)}\\s*[=:]?\\s*${quote(value)}`);
+};
+
+describe("the text and HTML reports draw the same views", () => {
+  const [view] = reportView(result).phases as [PhaseView];
+  const outputs = {
+    text: seenInText(textScenario(result)),
+    html: seenInHtml(renderHtml(result)),
+  };
+
+  test("the fixture exercises every optional setup field", () => {
+    expect(view.setup.fields.map((f) => f.label)).toEqual(
+      expect.arrayContaining(["pollers", "race window", "lease"]),
+    );
+  });
+
+  for (const [report, seen] of Object.entries(outputs)) {
+    test(`${report}: every setup field, with its value`, () => {
+      for (const { label, value } of view.setup.fields)
+        expect(seen, `${report} shows setup field "${label}"`).toMatch(labelled(label, value));
+      expect(seen).toMatch(labelled("delivered by", view.setup.deliveredBy));
+    });
+
+    test(`${report}: every column of the intended-orders table`, () => {
+      for (const column of view.intended.columns)
+        expect(seen, `${report} shows column "${column}"`).toContain(column);
+    });
+
+    test(`${report}: the facts and every column of counts, charges and claims`, () => {
+      for (const { label, value } of view.facts) expect(seen).toMatch(labelled(label, value));
+      for (const table of [view.counts, view.charges, view.claims])
+        for (const column of table.rows.length ? table.columns : [table.empty ?? ""])
+          expect(seen).toContain(column);
+    });
+  }
+
+  test("a workshop send (no checks) has no verdict, no badge and no checks in either report", () => {
+    // As lab-cli draws `npm run lab -- report`: observationView, then htmlPage (or textReport).
+    const { verdict: _, ...unchecked } = reportView(result);
+    const send = { ...unchecked, phases: [observationView({ ...phase, missing: [] }, 1, 1)] };
+    expect(renderHtml(result)).toContain('class="badge pass"');
+    expect(htmlPage(send)).not.toMatch(/class="badge|class="verdict|<h3>Checks/);
+    const text = seenInText(textReport(send));
+    expect(text).not.toMatch(/PASS|FAIL|Checks/);
+    expect(text).toContain("lease=1500 ms");
+  });
+});
