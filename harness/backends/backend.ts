@@ -17,3 +17,6 @@ export interface RunningBackend {
   /** The emulator's process, when the lab started it as a child (for measurements). */
   pid?: number;
 }
+
+/** What a report, a saved lab or a test needs to know of a backend: plain data, no process. */
+export type BackendInfo = Pick<RunningBackend, "name" | "version" | "endpoint" | "startedByLab">;

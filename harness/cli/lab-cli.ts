@@ -24,14 +24,14 @@ import {
   labDown,
   labUp,
   lastSendReport,
-  type OpenWorkshop,
-  openWorkshop,
+  openWorkshopLab,
   orderEvents,
   redeploy,
   rememberSend,
   sendEvents,
   switchGuard,
   UP_SETTINGS,
+  type WorkshopLab,
   waitForSend,
 } from "../workshop/workshop.js";
 import { closest } from "./closest.js";
@@ -76,10 +76,10 @@ function parseOrderId(value: string): string {
 }
 
 /** Runs a command against the lab that `up` started, and lets go of the connection after. */
-async function withLab(work: (open: OpenWorkshop) => Promise<void>): Promise<void> {
-  const open = await openWorkshop();
+async function withLab(work: (open: WorkshopLab) => Promise<void>): Promise<void> {
+  const open = await openWorkshopLab();
   try {
-    await talkingTo(open.state.backend.endpoint, "talking to the lab's emulator", () => work(open));
+    await talkingTo(open.backend.endpoint, "talking to the lab's emulator", () => work(open));
   } finally {
     open.conn.close();
   }
@@ -119,7 +119,7 @@ program
   .action(() =>
     withLab(async (open) => {
       await step(say, "deploying", () => redeploy(open, say));
-      console.log(`deployed to ${open.state.backend.endpoint}`);
+      console.log(`deployed to ${open.backend.endpoint}`);
     }),
   );
 
@@ -222,7 +222,7 @@ program
         readLedger(open.conn, names.ledgerTable),
       ]);
       console.log(
-        `emulator ${open.state.backend.name} ${open.state.backend.version} at ${open.state.backend.endpoint}`,
+        `emulator ${open.backend.name} ${open.backend.version} at ${open.backend.endpoint}`,
       );
       console.log(
         table(

@@ -89,7 +89,7 @@ async function main(argv: string[]): Promise<number> {
   process.once("SIGINT", stopOnSignal);
   process.once("SIGTERM", stopOnSignal);
   try {
-    const result = await runScenario(scenario, opened.lab, say);
+    const result = await runScenario(scenario, opened, say);
     console.log(values.json ? JSON.stringify(result, null, 2) : textScenario(result));
     if (values.html !== undefined) writeHtml(values.html, renderHtml(result));
     return result.pass ? EXIT.held : EXIT.checkFailed;

@@ -1,22 +1,19 @@
-// Opening a lab: pick a backend, connect, deploy. Shared by the CLI and the test setup.
-
+// Opening a lab: pick a backend, connect, deploy. Shared by `npm run scenario` and the test setup.
 import { connect } from "../aws/connection.js";
 import { deploy } from "../aws/deploy.js";
+import type { DeployedLab } from "../aws/lab.js";
 import { labNames } from "../aws/names.js";
 import { testTimings } from "../aws/timings.js";
-import type { RunningBackend } from "../backends/backend.js";
 import { chooseBackend } from "../backends/choose.js";
 import { talkingTo } from "../common/errors.js";
 import { type Say, step } from "../common/say.js";
-import type { Lab } from "./result.js";
 
-export interface OpenLab {
-  lab: Lab;
-  backend: RunningBackend;
+/** A lab this process opened: close() lets go of the connection and stops what it started. */
+export interface OwnedLab extends DeployedLab {
   close(): Promise<void>;
 }
 
-export async function openLab(say: Say): Promise<OpenLab> {
+export async function openLab(say: Say): Promise<OwnedLab> {
   const names = labNames();
   const backend = await chooseBackend(say);
   const conn = connect(backend.endpoint, { startedByLab: backend.startedByLab });
@@ -26,7 +23,7 @@ export async function openLab(say: Say): Promise<OpenLab> {
         deploy(conn, names, say, testTimings(backend)),
       ),
     );
-    const lab: Lab = {
+    return {
       conn,
       deployment,
       backend: {
@@ -35,10 +32,6 @@ export async function openLab(say: Say): Promise<OpenLab> {
         endpoint: backend.endpoint,
         startedByLab: backend.startedByLab ?? false,
       },
-    };
-    return {
-      lab,
-      backend,
       async close() {
         conn.close();
         await backend.stop();

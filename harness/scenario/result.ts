@@ -1,16 +1,9 @@
 // What a scenario run produces: the JSON result (docs/design.md, "Scenario results"), which
 // both reports draw and `--json` prints.
 import type { WorkerSettings } from "../../contract/settings.js";
-import type { Connection } from "../aws/connection.js";
-import type { Deployment } from "../aws/deploy.js";
+import type { BackendInfo } from "../backends/backend.js";
 import type { Cell, Check, PhaseFacts } from "../check/facts.js";
 import type { WorkerEvent } from "../observe/events.js";
-
-export interface Lab {
-  conn: Connection;
-  deployment: Deployment;
-  backend: { name: string; version: string; endpoint: string; startedByLab?: boolean };
-}
 
 export interface PhaseResult {
   name: string;
@@ -36,7 +29,7 @@ export interface ScenarioResult {
   scenario: string;
   title: string;
   story: string;
-  backend: Lab["backend"];
+  backend: BackendInfo;
   phases: PhaseResult[];
   /** Matrix scenarios only: every cell, each from the phase that measured it. */
   matrix?: { rows: string[]; columns: string[]; cells: Cell[] };

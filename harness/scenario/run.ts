@@ -1,4 +1,5 @@
 import { DEFAULT_SETTINGS } from "../../contract/settings.js";
+import type { DeployedLab } from "../aws/lab.js";
 import { applyWorkerSettings, setMappingEnabledIfNeeded } from "../aws/switches.js";
 import { testTimings } from "../aws/timings.js";
 import { isMiniStack, mappingConcurrency } from "../backends/emulators.js";
@@ -18,21 +19,21 @@ import {
 } from "../drive/send.js";
 import { shipLateLogs } from "../observe/late-logs.js";
 import { waitUntilEnded } from "../observe/observe.js";
-import type { Lab, PhaseResult, ScenarioResult } from "./result.js";
+import type { PhaseResult, ScenarioResult } from "./result.js";
 import type { Phase, Scenario, Workload } from "./scenario.js";
 
 /**
  * How long a phase waits for its messages to end: a minute, or longer where a dead-lettered
  * message needs that (every receive, each after a visibility timeout, then the move).
  */
-function phaseTimeoutMs(lab: Lab): number {
+function phaseTimeoutMs(lab: DeployedLab): number {
   const { visibilityTimeoutSeconds, maxReceiveCount } = testTimings(lab.backend);
   return Math.max(60_000, (maxReceiveCount + 3) * visibilityTimeoutSeconds * 1000);
 }
 
 export async function runScenario(
   scenario: Scenario,
-  lab: Lab | Lab[],
+  lab: DeployedLab | DeployedLab[],
   say: Say = quiet,
 ): Promise<ScenarioResult> {
   const started = Date.now();
@@ -75,7 +76,7 @@ function matrixOf(phases: PhaseResult[]): Pick<ScenarioResult, "matrix"> {
   return { matrix: { rows, columns, cells } };
 }
 
-async function runPhase(phase: Phase, lab: Lab, say: Say): Promise<PhaseResult> {
+async function runPhase(phase: Phase, lab: DeployedLab, say: Say): Promise<PhaseResult> {
   const started = Date.now();
   const { conn, deployment } = lab;
   const setup: PhaseResult["setup"] = { ...DEFAULT_SETTINGS, pollers: 0, ...phase.setup };

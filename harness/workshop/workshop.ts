@@ -1,8 +1,9 @@
 // The workshop's steps (`npm run lab -- <command>`), as functions the CLI prints.
 import { readFileSync } from "node:fs";
 import type { GuardName, WorkerSettings } from "../../contract/settings.js";
-import { type Connection, connect } from "../aws/connection.js";
-import { type Deployment, deploy, locateDeployment } from "../aws/deploy.js";
+import { connect } from "../aws/connection.js";
+import { deploy, locateDeployment } from "../aws/deploy.js";
+import type { DeployedLab } from "../aws/lab.js";
 import { DEFAULT_PREFIX, labNames } from "../aws/names.js";
 import { readWorkerSettings, setWorkerSettings } from "../aws/switches.js";
 import { WORKSHOP_TIMINGS } from "../aws/timings.js";
@@ -19,19 +20,18 @@ import type { WorkerEvent } from "../observe/events.js";
 import { shipLateLogs } from "../observe/late-logs.js";
 import { deadLetterIds, readEvents, unfinished, waitUntilEnded } from "../observe/observe.js";
 import { observationView, type ReportView } from "../report/views.js";
-import { clearState, type LabState, readState, type SendRecord, writeState } from "./lab-state.js";
+import { clearState, readState, type SavedLab, type SendRecord, writeState } from "./lab-state.js";
 
-export interface OpenWorkshop {
-  state: LabState;
-  conn: Connection;
-  deployment: Deployment;
+/** The lab `up` started, found again by a later command: the saved state, connected. */
+export interface WorkshopLab extends DeployedLab {
+  state: SavedLab;
 }
 
 /** What `up` deploys: the article's first step, the guard off, with a second of work to watch. */
 export const UP_SETTINGS: Partial<WorkerSettings> = { guard: "off", workMs: 1000 };
 
 /** Starts (or finds) an emulator, deploys the lab, and remembers it for the other commands. */
-export async function labUp(say: Say): Promise<{ state: LabState; fresh: boolean }> {
+export async function labUp(say: Say): Promise<{ state: SavedLab; fresh: boolean }> {
   const existing = readState();
   if (existing && (await probeHealth(existing.backend.endpoint))) {
     return { state: existing, fresh: false };
@@ -50,7 +50,7 @@ export async function labUp(say: Say): Promise<{ state: LabState; fresh: boolean
   } finally {
     conn.close();
   }
-  const state: LabState = {
+  const state: SavedLab = {
     backend: {
       name: backend.name,
       version: backend.version,
@@ -93,7 +93,7 @@ function isOurMiniStack(pid: number): boolean {
 }
 
 /** The lab that `up` started, connected, or a clear error saying what to do. */
-export async function openWorkshop(): Promise<OpenWorkshop> {
+export async function openWorkshopLab(): Promise<WorkshopLab> {
   const state = readState();
   if (!state) throw new LabError('no lab is up: run "npm run lab -- up" first');
   if (!(await probeHealth(state.backend.endpoint))) {
@@ -106,20 +106,20 @@ export async function openWorkshop(): Promise<OpenWorkshop> {
     const deployment = await talkingTo(state.backend.endpoint, "finding the lab", () =>
       locateDeployment(conn, labNames(state.prefix)),
     );
-    return { state, conn, deployment };
+    return { state, backend: state.backend, conn, deployment };
   } catch (err) {
     conn.close();
     throw err;
   }
 }
 
-export async function redeploy(open: OpenWorkshop, say: Say): Promise<void> {
+export async function redeploy(open: WorkshopLab, say: Say): Promise<void> {
   const names = labNames(open.state.prefix);
   await deploy(open.conn, names, say, WORKSHOP_TIMINGS, await readWorkerSettings(open.conn, names));
 }
 
 /** The article's set-idempotency.ps1, generalised: 0/1 as the original switch, or a guard name. */
-export async function switchGuard(open: OpenWorkshop, guard: GuardName, workMs?: number) {
+export async function switchGuard(open: WorkshopLab, guard: GuardName, workMs?: number) {
   const names = labNames(open.state.prefix);
   const current = await readWorkerSettings(open.conn, names);
   const started = Date.now();
@@ -131,14 +131,14 @@ export async function switchGuard(open: OpenWorkshop, guard: GuardName, workMs?:
   return { ms: Date.now() - started, workMs: workMs ?? current.workMs };
 }
 
-export function rememberSend(open: OpenWorkshop, sent: SentMessage[]): SendRecord {
+export function rememberSend(open: WorkshopLab, sent: SentMessage[]): SendRecord {
   const record: SendRecord = { at: Date.now(), messages: sent };
   open.state.sends.push(record);
   writeState(open.state);
   return record;
 }
 
-export async function waitForSend(open: OpenWorkshop, record: SendRecord, say: Say) {
+export async function waitForSend(open: WorkshopLab, record: SendRecord, say: Say) {
   let last = -1;
   return waitUntilEnded(open.conn, open.deployment, record.messages, {
     sinceMs: record.at - 5_000,
@@ -154,7 +154,7 @@ export async function waitForSend(open: OpenWorkshop, record: SendRecord, say: S
 }
 
 /** Events of the last send (default), or of every send since `up`. */
-export async function sendEvents(open: OpenWorkshop, all: boolean): Promise<WorkerEvent[]> {
+export async function sendEvents(open: WorkshopLab, all: boolean): Promise<WorkerEvent[]> {
   const sends = all ? open.state.sends : open.state.sends.slice(-1);
   if (sends.length === 0)
     throw new LabError(
@@ -166,7 +166,7 @@ export async function sendEvents(open: OpenWorkshop, all: boolean): Promise<Work
 }
 
 /** Every event for one orderId (as the worker saw it) since `up`. */
-export async function orderEvents(open: OpenWorkshop, orderId: string): Promise<WorkerEvent[]> {
+export async function orderEvents(open: WorkshopLab, orderId: string): Promise<WorkerEvent[]> {
   const ids = new Set(open.state.sends.flatMap((s) => s.messages.map((m) => m.messageId)));
   const events = await readEvents(
     open.conn,
@@ -181,7 +181,7 @@ export async function orderEvents(open: OpenWorkshop, orderId: string): Promise<
  * The last send as a report view, for the same reports the scenarios write. One phase with no
  * verdict and no checks: nobody said what to expect of a send, so it neither passed nor failed.
  */
-export async function lastSendReport(open: OpenWorkshop): Promise<ReportView> {
+export async function lastSendReport(open: WorkshopLab): Promise<ReportView> {
   const record = open.state.sends.at(-1);
   if (!record)
     throw new LabError(

@@ -8,16 +8,16 @@ import { DEFAULT_PREFIX, labNames } from "../../harness/aws/names.js";
 import { testTimings } from "../../harness/aws/timings.js";
 import { say } from "../../harness/common/say.js";
 import { openLab } from "../../harness/scenario/open-lab.js";
-import type { ProvidedLab } from "./provided.js";
+import type { SharedLab } from "./provided.js";
 
 export default async function setup(project: TestProject) {
   const opened = await openLab(say);
-  const { conn, deployment, backend } = opened.lab;
+  const { conn, deployment, backend } = opened;
   const prefix = process.env.LAB_PREFIX || DEFAULT_PREFIX;
   const more = [];
   for (const lane of ["b", "c", "d", "e"])
     more.push(await deploy(conn, labNames(`${prefix}-${lane}`), say, testTimings(backend)));
-  const provided: ProvidedLab = { backend, lanes: [deployment, ...more] };
+  const provided: SharedLab = { backend, lanes: [deployment, ...more] };
   project.provide("lab", provided);
   return async () => {
     await opened.close();

@@ -2,10 +2,11 @@
 // and the assertions every scenario result must pass.
 import { expect, inject } from "vitest";
 import { connect } from "../../harness/aws/connection.js";
-import type { Lab, PhaseResult, ScenarioResult } from "../../harness/scenario/result.js";
+import type { DeployedLab } from "../../harness/aws/lab.js";
+import type { PhaseResult, ScenarioResult } from "../../harness/scenario/result.js";
 import "./provided.js";
 
-export function labOnLane(lane: number): Lab {
+export function labOnLane(lane: number): DeployedLab {
   const provided = inject("lab");
   const deployment = provided.lanes[lane];
   if (!deployment) throw new Error(`no lane ${lane}`);

@@ -1,14 +1,17 @@
 import type { Deployment } from "../../harness/aws/deploy.js";
-import type { Lab } from "../../harness/scenario/result.js";
+import type { BackendInfo } from "../../harness/backends/backend.js";
 
-/** One backend, and the lab deployed on it once per lane, so test files can run scenarios at once. */
-export interface ProvidedLab {
-  backend: Lab["backend"];
+/**
+ * What the test setup shares with every test file: one backend, and the lab deployed on it once
+ * per lane, so test files can run scenarios at once. Plain data: each file makes its own connection.
+ */
+export interface SharedLab {
+  backend: BackendInfo;
   lanes: Deployment[];
 }
 
 declare module "vitest" {
   export interface ProvidedContext {
-    lab: ProvidedLab;
+    lab: SharedLab;
   }
 }
