@@ -2,23 +2,16 @@
 // commands. Exit codes: the table in common/errors.ts (0 done, 2 a usage error, 3 the lab could not).
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { Command, InvalidArgumentError } from "commander";
-import { GUARD_WORDS, GUARDS, type GuardName, guardFromWord } from "../../contract/settings.js";
+import { Command } from "commander";
+import { GUARD_WORDS } from "../../contract/settings.js";
 import { labRegion } from "../aws/connection.js";
-import { LabError, talkingTo, UsageError } from "../common/errors.js";
+import { LabError, talkingTo } from "../common/errors.js";
 import { say, step } from "../common/say.js";
-import {
-  copiesProblem,
-  mangleLikePowerShell,
-  orderBody,
-  readBodyFile,
-  sendCopies,
-} from "../drive/send.js";
+import { sendCopies } from "../drive/send.js";
 import { queueDepth, readClaims, readLedger } from "../observe/observe.js";
 import { htmlPage } from "../report/html/page.js";
 import { table } from "../report/table.js";
 import { textClaims, textInsights, textTimeline } from "../report/text.js";
-import { diagnose, gatherMachineFacts } from "../workshop/doctor.js";
 import { offlinePrepare } from "../workshop/offline.js";
 import {
   labDown,
@@ -34,46 +27,17 @@ import {
   type WorkshopLab,
   waitForSend,
 } from "../workshop/workshop.js";
-import { closest } from "./closest.js";
+import { printDoctor } from "./doctor-output.js";
 import { exitWith } from "./exit.js";
-
-function parseGuard(value: string): GuardName {
-  const guard = guardFromWord(value);
-  if (guard) return guard;
-  const hint = closest(value, GUARDS);
-  throw new UsageError(
-    `"${value}" is not a guard; use ${GUARD_WORDS.join(", ")}${hint.length ? ` (did you mean ${hint[0]}?)` : ""}`,
-  );
-}
-
-function parseCopies(value: string): number {
-  const copies = Number(value);
-  const problem = copiesProblem(copies, value);
-  if (problem) throw new InvalidArgumentError(problem);
-  return copies;
-}
-
-function parseAmount(value: string): number {
-  const amount = Number(value);
-  if (!Number.isFinite(amount) || amount < 0)
-    throw new InvalidArgumentError(`"${value}" is not an amount`);
-  return amount;
-}
-
-function parseMs(value: string): number {
-  const ms = Number(value);
-  if (!Number.isInteger(ms) || ms < 0 || ms > 10_000) {
-    throw new InvalidArgumentError(
-      `milliseconds must be a whole number from 0 to 10000, got "${value}"`,
-    );
-  }
-  return ms;
-}
-
-function parseOrderId(value: string): string {
-  if (value.trim() === "") throw new InvalidArgumentError("the order id is empty");
-  return value;
-}
+import {
+  messageToSend,
+  parseAmount,
+  parseCopies,
+  parseGuard,
+  parseMs,
+  parseOrderId,
+  type SendOptions,
+} from "./options.js";
 
 /** Runs a command against the lab that `up` started, and lets go of the connection after. */
 async function withLab(work: (open: WorkshopLab) => Promise<void>): Promise<void> {
@@ -133,66 +97,36 @@ program
   .option("--body-file <file>", "send this file's content as the body (the article's fix)")
   .option("--powershell-quoting", "send the body as inline PowerShell quoting mangles it")
   .option("--no-wait", "return without waiting for the worker")
-  .action(
-    (
-      options: {
-        orderId: string;
-        copies: number;
-        customerId: string;
-        amount: number;
-        bodyFile?: string;
-        powershellQuoting?: boolean;
-        wait: boolean;
-      },
-      command: Command,
-    ) => {
-      // Everything the user typed is checked before the lab is touched.
-      const typed = ["orderId", "customerId", "amount"].filter(
-        (o) => command.getOptionValueSource(o) === "cli",
+  .action((options: SendOptions, command: Command) => {
+    const message = messageToSend(options, command);
+    return withLab(async (open) => {
+      const copies = options.copies === 1 ? "1 copy" : `${options.copies} copies`;
+      console.log(`sending ${copies} to ${open.deployment.names.queue}`);
+      const sent = await sendCopies(
+        open.conn,
+        open.deployment.queueUrl,
+        message,
+        options.copies,
+        (m, i) =>
+          console.log(`  [${i}/${options.copies}] MessageId ${m.messageId}  body ${m.body}`),
       );
-      if (options.bodyFile && typed.length > 0) {
-        throw new UsageError(
-          "--body-file sends the file as it is: leave out --order-id, --customer-id and --amount",
+      const record = rememberSend(open, sent);
+      if (!options.wait) return;
+      say("waiting for the worker (Ctrl-C stops waiting; the messages stay queued)");
+      const waited = await waitForSend(open, record, say);
+      if (waited.missing.length > 0) {
+        throw new LabError(
+          `${waited.missing.length} message(s) had not ended after ${Math.round(waited.waitedMs / 1000)} s: ` +
+            waited.missing
+              .map((m) => `${m.messageId.slice(0, 8)} (last: ${m.lastEvent})`)
+              .join(", "),
         );
       }
-      if (options.bodyFile && options.powershellQuoting) {
-        throw new UsageError(
-          "--body-file and --powershell-quoting do not go together: the file is sent as it is",
-        );
-      }
-      const message = options.bodyFile
-        ? readBodyFile(options.bodyFile)
-        : { body: orderBody(options), intendedOrderId: options.orderId };
-      if (options.powershellQuoting) message.body = mangleLikePowerShell(message.body);
-      return withLab(async (open) => {
-        const copies = options.copies === 1 ? "1 copy" : `${options.copies} copies`;
-        console.log(`sending ${copies} to ${open.deployment.names.queue}`);
-        const sent = await sendCopies(
-          open.conn,
-          open.deployment.queueUrl,
-          message,
-          options.copies,
-          (m, i) =>
-            console.log(`  [${i}/${options.copies}] MessageId ${m.messageId}  body ${m.body}`),
-        );
-        const record = rememberSend(open, sent);
-        if (!options.wait) return;
-        say("waiting for the worker (Ctrl-C stops waiting; the messages stay queued)");
-        const waited = await waitForSend(open, record, say);
-        if (waited.missing.length > 0) {
-          throw new LabError(
-            `${waited.missing.length} message(s) had not ended after ${Math.round(waited.waitedMs / 1000)} s: ` +
-              waited.missing
-                .map((m) => `${m.messageId.slice(0, 8)} (last: ${m.lastEvent})`)
-                .join(", "),
-          );
-        }
-        console.log(
-          `all ${sent.length} ended in ${(waited.waitedMs / 1000).toFixed(1)} s: npm run lab -- insights`,
-        );
-      });
-    },
-  );
+      console.log(
+        `all ${sent.length} ended in ${(waited.waitedMs / 1000).toFixed(1)} s: npm run lab -- insights`,
+      );
+    });
+  });
 
 program
   .command("guard <mode>")
@@ -291,45 +225,7 @@ program
 program
   .command("doctor")
   .description("what this machine has for each backend, and what to do about what is missing")
-  .action(async () => {
-    const facts = await gatherMachineFacts();
-    const { rows, backends, auto, labUp } = diagnose(facts);
-    const marks = rows.map((r) => [
-      r.ok === null ? "·" : r.ok ? "✓" : "✗",
-      r.check,
-      r.found,
-      r.next,
-    ]);
-    console.log(table(["", "check", "found", "next step"], marks, [3, 36, 44, 48]));
-    const line = (name: string, ok: boolean, why: string) =>
-      console.log(`${ok ? "✓" : "✗"} ${name.padEnd(15)} ${why}`);
-    line(
-      "endpoint",
-      backends.endpoint,
-      backends.endpoint
-        ? "an emulator answers at localhost:4566"
-        : "no emulator running (docker compose up -d)",
-    );
-    line(
-      "testcontainers",
-      backends.testcontainers,
-      backends.testcontainers
-        ? "Docker is reachable and LocalStack's images are here"
-        : facts.docker.available
-          ? "Docker is reachable, but LocalStack's images are not pulled (offline-prepare)"
-          : "needs a Docker engine",
-    );
-    line(
-      "ministack",
-      backends.ministack,
-      backends.ministack ? "Python is there; no Docker needed" : "needs Python 3.10+",
-    );
-    console.log(`\nnpm test, npm run scenario: ${auto.backend} (${auto.why})`);
-    console.log(`npm run lab -- up:          ${labUp.backend} (${labUp.why})`);
-    if (!Object.values(backends).some(Boolean)) {
-      throw new LabError("no backend can run on this machine: install Python 3.10+ or Docker");
-    }
-  });
+  .action(printDoctor);
 
 program
   .command("offline-prepare")
