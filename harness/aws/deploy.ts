@@ -1,5 +1,5 @@
-// Deploy the lab's resources (docs/design.md §3), and find them again. Every step checks what
-// exists first, so running deploy twice changes nothing the second time.
+// Deploy the lab's resources (docs/design.md §3). Every step checks what exists first, so
+// running deploy twice changes nothing the second time.
 import {
   CreateLogGroupCommand,
   ResourceAlreadyExistsException,
@@ -24,7 +24,6 @@ import {
 import {
   CreateQueueCommand,
   GetQueueAttributesCommand,
-  GetQueueUrlCommand,
   SetQueueAttributesCommand,
 } from "@aws-sdk/client-sqs";
 import type { WorkerSettings } from "../../contract/settings.js";
@@ -70,9 +69,10 @@ export async function deploy(
   return deploymentOf(names, queue, dlq, mappingId);
 }
 
-type QueueRef = { url: string; arn: string };
+export type QueueRef = { url: string; arn: string };
 
-function deploymentOf(
+/** A Deployment from the parts deploy made or found. */
+export function deploymentOf(
   names: LabNames,
   queue: QueueRef,
   dlq: QueueRef,
@@ -208,49 +208,4 @@ async function ensureEventSourceMapping(
   if (!UUID) throw new LabError("CreateEventSourceMapping returned no UUID");
   await waitForMappingState(conn, UUID, "Enabled");
   return UUID;
-}
-
-/** The call's result, or undefined when what it names does not exist. */
-async function unlessMissing<T>(call: Promise<T>): Promise<T | undefined> {
-  try {
-    return await call;
-  } catch (err) {
-    const name = (err as { name?: string }).name ?? "";
-    if (
-      [
-        "ResourceNotFoundException",
-        "QueueDoesNotExist",
-        "AWS.SimpleQueueService.NonExistentQueue",
-      ].includes(name)
-    ) {
-      return undefined;
-    }
-    throw err;
-  }
-}
-
-/** Finds what deploy made, without changing anything; a LabError says how to fix a gap. */
-export async function locateDeployment(conn: Connection, names: LabNames): Promise<Deployment> {
-  const notDeployed = () =>
-    new LabError(`the lab is not deployed at ${conn.endpoint}: run "npm run lab -- deploy"`);
-  const url = async (name: string) => {
-    const found = await unlessMissing(conn.sqs.send(new GetQueueUrlCommand({ QueueName: name })));
-    if (!found?.QueueUrl) throw notDeployed();
-    const { Attributes } = await conn.sqs.send(
-      new GetQueueAttributesCommand({ QueueUrl: found.QueueUrl, AttributeNames: ["QueueArn"] }),
-    );
-    return { url: found.QueueUrl, arn: Attributes?.QueueArn ?? "" };
-  };
-  const [queue, dlq] = [await url(names.queue), await url(names.dlq)];
-  const listed = await unlessMissing(
-    conn.lambda.send(
-      new ListEventSourceMappingsCommand({
-        FunctionName: names.functionName,
-        EventSourceArn: queue.arn,
-      }),
-    ),
-  );
-  const mappingId = listed?.EventSourceMappings?.[0]?.UUID;
-  if (!mappingId) throw notDeployed();
-  return deploymentOf(names, queue, dlq, mappingId);
 }

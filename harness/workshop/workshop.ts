@@ -2,8 +2,9 @@
 import { readFileSync } from "node:fs";
 import type { GuardName, WorkerSettings } from "../../contract/settings.js";
 import { connect } from "../aws/connection.js";
-import { deploy, locateDeployment } from "../aws/deploy.js";
+import { deploy } from "../aws/deploy.js";
 import type { DeployedLab } from "../aws/lab.js";
+import { locateDeployment } from "../aws/locate.js";
 import { DEFAULT_PREFIX, labNames } from "../aws/names.js";
 import { readWorkerSettings, setWorkerSettings } from "../aws/switches.js";
 import { WORKSHOP_TIMINGS } from "../aws/timings.js";
