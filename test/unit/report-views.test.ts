@@ -5,12 +5,10 @@ import { describe, expect, test } from "vitest";
 import { htmlPage, renderHtml } from "../../harness/report/html/page.js";
 import { textReport, textScenario } from "../../harness/report/text.js";
 import { observationView, type PhaseView, reportView } from "../../harness/report/views.js";
-import type { PhaseResult, ScenarioResult } from "../../harness/scenario/result.js";
-import { event } from "./fixtures.js";
+import { phaseResult, scenarioResult } from "./fixtures.js";
 
 /** A lease phase run by harness pollers, so every optional setup field has a value. */
-const phase: PhaseResult = {
-  name: "two copies under a lease",
+const phase = phaseResult({
   setup: {
     guard: "lease",
     parseMode: "strict",
@@ -20,52 +18,10 @@ const phase: PhaseResult = {
     raceWindowMs: 25,
     leaseMs: 1500,
   },
-  sent: {
-    messages: 2,
-    messageIds: ["msg-aaaa-1", "msg-bbbb-2"],
-    orderIds: ["ORDER-001"],
-    bodies: ['{"orderId":"ORDER-001","amount":150}'],
-  },
-  observed: {
-    eventCounts: { process_start: 2, claim_won: 1, claim_busy: 1, process_end: 1 },
-    charges: { charges: 1, orders: 1, messages: 1 },
-    chargesByOrder: { "ORDER-001": 1 },
-    intended: {
-      "ORDER-001": {
-        messages: 2,
-        charges: 1,
-        chargedUnderItsId: 1,
-        deadLettered: 0,
-        verdict: "exactly once",
-      },
-    },
-    claims: [],
-    ledger: 1,
-    dlq: 0,
-    maxConcurrency: 2,
-  },
-  wait: { ms: 1800, missing: [], lateLogNudges: 0 },
-  checks: [{ name: "charges", pass: true, expected: 1, actual: 1 }],
-  timeline: [
-    event("process_start", "msg-aaaa-1", 0, { attempt: 1 }),
-    event("claim_won", "msg-aaaa-1", 5),
-    event("process_start", "msg-bbbb-2", 10, { attempt: 1 }),
-    event("claim_busy", "msg-bbbb-2", 12),
-    event("process_end", "msg-aaaa-1", 210, { outcome: "charged" }),
-  ],
+  checks: [{ name: "charges", pass: true, expected: 2, actual: 2 }],
   pass: true,
-  durationMs: 1900,
-};
-
-const result: ScenarioResult = {
-  scenario: "views",
-  title: "Both reports, one view",
-  story: "The same phase drawn for the terminal and for the page.",
-  backend: { name: "ministack", version: "1.5.33", endpoint: "http://127.0.0.1:4566" },
-  phases: [phase],
-  pass: true,
-  durationMs: 2000,
-};
+});
+const result = scenarioResult({ phases: [phase], pass: true });
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: ANSI colour codes start with ESC
 const ANSI = /\u001b\[[0-9;]*m/g;
