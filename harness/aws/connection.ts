@@ -6,6 +6,7 @@ import { LambdaClient } from "@aws-sdk/client-lambda";
 import { SQSClient } from "@aws-sdk/client-sqs";
 import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import { assertSafeEndpoint } from "../backends/this-machine.js";
+import { labRegion } from "../common/region.js";
 
 export interface Connection {
   endpoint: string;
@@ -24,10 +25,6 @@ export interface ConnectOptions {
   /** The lab started this emulator itself (testcontainers): its host is the engine's, trusted. */
   startedByLab?: boolean;
 }
-
-/** The region every client signs for; emulators accept any, and the AWS CLI needs one. */
-export const labRegion = (env: NodeJS.ProcessEnv = process.env): string =>
-  env.LAB_REGION || "us-east-1";
 
 export function connect(endpoint: string, options: ConnectOptions = {}): Connection {
   const env = options.env ?? process.env;

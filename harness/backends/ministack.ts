@@ -6,6 +6,7 @@ import { openSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { LabError } from "../common/errors.js";
 import { LAB_DIR } from "../common/paths.js";
+import { labRegion } from "../common/region.js";
 import type { Say } from "../common/say.js";
 import type { RunningBackend } from "./backend.js";
 import { probeHealth } from "./health.js";
@@ -38,7 +39,7 @@ export function ministackEnv(
     IOT_MTLS_ENABLED: "0", // otherwise it opens an MQTT listener on 0.0.0.0:8883
     AWS_ACCESS_KEY_ID: "test",
     AWS_SECRET_ACCESS_KEY: "test",
-    AWS_DEFAULT_REGION: base.LAB_REGION || "us-east-1",
+    AWS_DEFAULT_REGION: labRegion(base),
     PYTHONUNBUFFERED: "1",
   };
 }
