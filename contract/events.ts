@@ -12,6 +12,7 @@ export const EVENT_TYPES = [
   "payload_mismatch",
   "charge_applied",
   "charge_failed",
+  "lease_lost",
   "process_end",
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];

@@ -18,6 +18,15 @@ export const FAULTS = [
 ] as const;
 export type Fault = (typeof FAULTS)[number];
 
+/**
+ * lease only: its defences against a holder that is still charging when its lease runs out.
+ * both: the lease lasts at least as long as the invocation may run, and the charge is fenced
+ * (recorded only while the copy still owns the lease); fence: only the fence; none: neither,
+ * the lease as first written, which charges twice when the work outlives it.
+ */
+export const LEASE_DEFENCES = ["both", "fence", "none"] as const;
+export type LeaseDefences = (typeof LEASE_DEFENCES)[number];
+
 /** What a scenario phase or a workshop step chooses. */
 export interface WorkerSettings {
   guard: GuardName;
@@ -29,6 +38,8 @@ export interface WorkerSettings {
   raceWindowMs?: number;
   /** lease only: how long a claim is held before another copy may take it over. */
   leaseMs?: number;
+  /** lease only: see LEASE_DEFENCES. */
+  leaseDefences?: LeaseDefences;
 }
 
 export const DEFAULT_SETTINGS: Readonly<WorkerSettings> = {
@@ -67,6 +78,7 @@ export function settingsToEnv(settings: Partial<WorkerSettings>): Record<string,
     WORK_MS: String(s.workMs),
     ...(s.raceWindowMs === undefined ? {} : { RACE_WINDOW_MS: String(s.raceWindowMs) }),
     ...(s.leaseMs === undefined ? {} : { LEASE_MS: String(s.leaseMs) }),
+    ...(s.leaseDefences === undefined ? {} : { LEASE_DEFENCES: s.leaseDefences }),
   };
 }
 
@@ -86,6 +98,10 @@ export function settingsFromEnv(env: Env): WorkerSettings {
     env[name] === undefined ? undefined : milliseconds(name, env[name], 0);
   const raceWindowMs = optional("RACE_WINDOW_MS");
   const leaseMs = optional("LEASE_MS");
+  const leaseDefences =
+    env.LEASE_DEFENCES === undefined
+      ? undefined
+      : oneOf("LEASE_DEFENCES", env.LEASE_DEFENCES, LEASE_DEFENCES);
   return {
     guard: oneOf("GUARD", env.GUARD ?? fromIdempotencySwitch(env.IDEMPOTENCY), GUARDS),
     parseMode: oneOf("PARSE_MODE", env.PARSE_MODE ?? DEFAULT_SETTINGS.parseMode, PARSE_MODES),
@@ -93,6 +109,7 @@ export function settingsFromEnv(env: Env): WorkerSettings {
     workMs: milliseconds("WORK_MS", env.WORK_MS, DEFAULT_SETTINGS.workMs),
     ...(raceWindowMs === undefined ? {} : { raceWindowMs }),
     ...(leaseMs === undefined ? {} : { leaseMs }),
+    ...(leaseDefences === undefined ? {} : { leaseDefences }),
   };
 }
 
@@ -102,6 +119,7 @@ export function readConfig(env: Env): WorkerConfig {
   return {
     raceWindowMs: DEFAULT_RACE_WINDOW_MS,
     leaseMs: DEFAULT_LEASE_MS,
+    leaseDefences: "both",
     ...settingsFromEnv(env),
     claimsTable: env.CLAIMS_TABLE ?? defaults.claimsTable,
     ledgerTable: env.LEDGER_TABLE ?? defaults.ledgerTable,

@@ -1,31 +1,29 @@
 // The Lambda worker: one SQS record in, one order charged (or not), one line of JSON per step.
-import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
-import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from "aws-lambda";
 import { type GuardName, readConfig, type WorkerConfig } from "../contract/settings.js";
 import { charge } from "./charge.js";
+import { type Dynamo, dynamoClient } from "./dynamo.js";
 import { claim } from "./guards/claim.js";
 import type { Guard, Outcome } from "./guards/guard.js";
 import { lease } from "./guards/lease.js";
 import { naive } from "./guards/naive.js";
 import { off } from "./guards/off.js";
 import { powertools } from "./guards/powertools.js";
-import { createLog } from "./log.js";
+import { bodyFields, createLog } from "./log.js";
 import { parseOrder } from "./order.js";
 import { ClaimsTable, Ledger } from "./store.js";
 
 const guards: Record<GuardName, Guard> = { off, naive, claim, lease, powertools };
 
-// One client per container, made on the first invocation and kept for the next ones. Its
-// endpoint comes from AWS_ENDPOINT_URL, which both emulators set inside the function.
-let db: DynamoDBDocumentClient | undefined;
+// One client per container, made on the first invocation and kept for the next ones.
+let dynamo: Dynamo | undefined;
 
 export async function handler(event: SQSEvent, context: Context): Promise<SQSBatchResponse> {
   const config = readConfig(process.env);
-  db ??= DynamoDBDocumentClient.from(new DynamoDBClient({}));
+  dynamo ??= dynamoClient();
   const batchItemFailures: SQSBatchResponse["batchItemFailures"] = [];
   for (const record of event.Records) {
-    const outcome = await processRecord(record, context, config, db);
+    const outcome = await processRecord(record, context, config, dynamo);
     // A failed record stays in the queue, and SQS delivers it again after the visibility timeout.
     if (outcome === "failed") batchItemFailures.push({ itemIdentifier: record.messageId });
   }
@@ -36,9 +34,10 @@ async function processRecord(
   record: SQSRecord,
   context: Context,
   config: WorkerConfig,
-  db: DynamoDBDocumentClient,
+  dynamo: Dynamo,
 ): Promise<Outcome> {
   const startedAt = Date.now();
+  const callsBefore = dynamo.calls();
   const { messageId } = record;
   const requestId = context.awsRequestId;
   const attempt = Number(record.attributes.ApproximateReceiveCount) || 1; // 1, then 2 on the first retry
@@ -47,27 +46,32 @@ async function processRecord(
   const { order } = parsed;
   const log = createLog({ orderId: order.orderId, messageId, requestId, guard: config.guard });
   const end = (outcome: Outcome, details: Record<string, unknown> = {}) => {
-    log("process_end", { outcome, durationMs: Date.now() - startedAt, ...details });
+    const dynamoCalls = dynamo.calls() - callsBefore;
+    log("process_end", { outcome, durationMs: Date.now() - startedAt, dynamoCalls, ...details });
     return outcome;
   };
 
   log("process_start", { attempt });
   if (!parsed.ok) {
-    log("parse_failed", { error: parsed.error, body: record.body });
+    log("parse_failed", { error: parsed.error, ...bodyFields(record.body) });
     // strict: claim nothing, charge nothing; SQS retries it into the dead-letter queue.
     if (config.parseMode === "strict") return end("failed");
   }
   try {
     const guard = guards[config.guard];
+    const ledger = new Ledger(dynamo.db, config.ledgerTable);
     return end(
       await guard({
         order,
         invocation,
         config,
-        claims: new ClaimsTable(db, config.claimsTable),
+        claims: new ClaimsTable(dynamo.db, config.claimsTable),
+        ledger,
+        dynamoClient: dynamo.client,
         log,
         context,
-        charge: () => charge(order, invocation, config, new Ledger(db, config.ledgerTable), log),
+        charge: (record = (item) => ledger.record(item)) =>
+          charge(order, invocation, config, record, log),
       }),
     );
   } catch (err) {

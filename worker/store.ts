@@ -2,13 +2,16 @@
 // orderId, the guard's memory) and the charges ledger (one item per charge, what a payment
 // provider would have on record). The client is handed in, so a test can point it anywhere.
 import { randomUUID } from "node:crypto";
+import type { AttributeValue } from "@aws-sdk/client-dynamodb";
 import {
   DeleteCommand,
   type DynamoDBDocumentClient,
   GetCommand,
   PutCommand,
+  TransactWriteCommand,
   UpdateCommand,
 } from "@aws-sdk/lib-dynamodb";
+import { unmarshall } from "@aws-sdk/util-dynamodb";
 import {
   CLAIM_STATUS,
   type ClaimRecord,
@@ -16,6 +19,7 @@ import {
   type LeaseClaim,
   type NaiveClaim,
 } from "../contract/claims.js";
+import type { LedgerItem } from "../contract/ledger.js";
 import type { Order } from "../contract/order.js";
 import type { Invocation } from "./guards/guard.js";
 
@@ -76,27 +80,41 @@ export class ClaimsTable {
 
   /**
    * Takes the lease if nobody holds the order, or if a copy holds it whose lease ran out before
-   * it finished (it crashed) and the payload is the same. Returns the record it took over, if any.
+   * it finished (it crashed, or it is slow) and the payload is the same. Won: the record it took
+   * over, if any. Lost: the record that holds the order, from the failed write itself (one call),
+   * or from a read where the emulator does not return it (see holderOf).
    */
-  async takeLease(record: LeaseClaim): Promise<LeaseClaim | undefined> {
-    const { Attributes } = await this.db.send(
-      new PutCommand({
-        TableName: this.name,
-        Item: record,
-        ConditionExpression: either(
-          CONDITION.absent,
-          all(CONDITION.claimed, CONDITION.leaseRanOut, CONDITION.samePayload),
-        ),
-        ExpressionAttributeNames: NAMES.status,
-        ExpressionAttributeValues: {
-          ":claimed": CLAIM_STATUS.claimed,
-          ":now": Date.now(),
-          ":hash": record.payloadHash,
-        },
-        ReturnValues: "ALL_OLD",
-      }),
-    );
-    return Attributes as LeaseClaim | undefined;
+  async takeLease(record: LeaseClaim): Promise<LeaseTaken> {
+    try {
+      const { Attributes } = await this.db.send(
+        new PutCommand({
+          TableName: this.name,
+          Item: record,
+          ConditionExpression: either(
+            CONDITION.absent,
+            all(CONDITION.claimed, CONDITION.leaseRanOut, CONDITION.samePayload),
+          ),
+          ExpressionAttributeNames: NAMES.status,
+          ExpressionAttributeValues: {
+            ":claimed": CLAIM_STATUS.claimed,
+            ":now": Date.now(),
+            ":hash": record.payloadHash,
+          },
+          ReturnValues: "ALL_OLD",
+          ReturnValuesOnConditionCheckFailure: "ALL_OLD",
+        }),
+      );
+      return { won: true, previous: Attributes as LeaseClaim | undefined };
+    } catch (err) {
+      if (!isConditionFailure(err)) throw err;
+      return { won: false, holder: await this.holderOf(err, record.orderId) };
+    }
+  }
+
+  /** The item a failed conditional write returned; read again only if the emulator sent none. */
+  private async holderOf(err: unknown, orderId: string): Promise<ClaimRecord | undefined> {
+    const item = (err as { Item?: Record<string, AttributeValue> }).Item;
+    return item ? (unmarshall(item) as ClaimRecord) : this.read(orderId);
   }
 
   /** Gives the lease back after a failed charge, so a retry can take it. Only its owner may. */
@@ -114,18 +132,48 @@ export class ClaimsTable {
 
   /** COMPLETED, by the lease's owner only: a copy that lost its lease meanwhile fails here. */
   async completeLease(orderId: string, owner: string, by: Invocation): Promise<void> {
+    await this.db.send(new UpdateCommand(this.completeLeaseRequest(orderId, owner, by)));
+  }
+
+  /**
+   * The fence: the charge and COMPLETED in one transaction, conditioned on this copy still
+   * owning the lease. A copy whose lease was taken over records nothing (see isFenced).
+   */
+  async chargeAndCompleteLease(
+    ledger: Ledger,
+    item: LedgerItem,
+    owner: string,
+    by: Invocation,
+  ): Promise<void> {
     await this.db.send(
-      new UpdateCommand({
-        TableName: this.name,
-        Key: { orderId },
-        UpdateExpression: `${COMPLETE} REMOVE leaseUntil`,
-        ConditionExpression: CONDITION.ownedBy,
-        ExpressionAttributeNames: { ...NAMES.owner, ...NAMES.status },
-        ExpressionAttributeValues: { ...completedBy(by), ":owner": owner },
+      new TransactWriteCommand({
+        TransactItems: [
+          { Put: ledger.putRequest(item) },
+          { Update: this.completeLeaseRequest(item.orderId, owner, by) },
+        ],
       }),
     );
   }
+
+  private completeLeaseRequest(orderId: string, owner: string, by: Invocation) {
+    return {
+      TableName: this.name,
+      Key: { orderId },
+      UpdateExpression: `${COMPLETE} REMOVE leaseUntil`,
+      ConditionExpression: all(CONDITION.ownedBy, CONDITION.claimed),
+      ExpressionAttributeNames: { ...NAMES.owner, ...NAMES.status },
+      ExpressionAttributeValues: {
+        ...completedBy(by),
+        ":owner": owner,
+        ":claimed": CLAIM_STATUS.claimed,
+      },
+    };
+  }
 }
+
+export type LeaseTaken =
+  | { won: true; previous: LeaseClaim | undefined }
+  | { won: false; holder: ClaimRecord | undefined };
 
 const completedBy = (by: Invocation) => ({
   ":completed": CLAIM_STATUS.completed,
@@ -139,19 +187,34 @@ export class Ledger {
     readonly name: string,
   ) {}
 
-  /** One charge: a new item with its own chargeId, whatever charged before. */
-  async record(order: Order, by: Invocation): Promise<string> {
-    const chargeId = randomUUID();
-    await this.db.send(
-      new PutCommand({
-        TableName: this.name,
-        Item: { chargeId, ...order, ...by, chargedAt: new Date().toISOString() },
-      }),
-    );
-    return chargeId;
+  /** A new charge of this order by this copy, with its own chargeId. */
+  static item(order: Order, by: Invocation): LedgerItem {
+    return { chargeId: randomUUID(), ...order, ...by, chargedAt: new Date().toISOString() };
+  }
+
+  /** One charge: a new item, whatever charged before. Always recorded (see RecordCharge). */
+  async record(item: LedgerItem): Promise<true> {
+    await this.db.send(new PutCommand(this.putRequest(item)));
+    return true;
+  }
+
+  putRequest(item: LedgerItem) {
+    return { TableName: this.name, Item: item };
   }
 }
 
 export function isConditionFailure(err: unknown): boolean {
   return (err as { name?: string } | null)?.name === "ConditionalCheckFailedException";
+}
+
+/** The fence held: the transaction was refused because another copy owns the lease now. */
+export function isFenced(err: unknown): boolean {
+  const { name, CancellationReasons } = err as {
+    name?: string;
+    CancellationReasons?: { Code?: string }[];
+  };
+  return (
+    name === "TransactionCanceledException" &&
+    (CancellationReasons ?? []).some((reason) => reason.Code === "ConditionalCheckFailed")
+  );
 }

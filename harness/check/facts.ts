@@ -1,8 +1,8 @@
 // What a phase's checks look at (the facts), and what they produce (checks, matrix cells).
 import type { ClaimRecord as Claim } from "../../contract/claims.js";
+import type { LedgerItem } from "../../contract/ledger.js";
 import type { WorkerEvent } from "../observe/events.js";
 import type { ChargeSummary } from "../observe/insights.js";
-import type { LedgerItem } from "../observe/observe.js";
 
 export interface IntendedOutcome {
   messages: number;

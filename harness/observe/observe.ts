@@ -3,19 +3,12 @@
 import { FilterLogEventsCommand } from "@aws-sdk/client-cloudwatch-logs";
 import { GetQueueAttributesCommand, ReceiveMessageCommand } from "@aws-sdk/client-sqs";
 import type { ClaimRecord as Claim } from "../../contract/claims.js";
+import type { LedgerItem } from "../../contract/ledger.js";
 import type { Connection } from "../aws/connection.js";
 import type { Deployment } from "../aws/deploy.js";
 import { scanAll } from "../aws/scan.js";
 import type { SentMessage } from "../drive/send.js";
 import { byTime, parseEvent, type WorkerEvent } from "./events.js";
-
-export interface LedgerItem {
-  chargeId: string;
-  orderId: string;
-  messageId: string;
-  amount: number | null;
-  customerId: string | null;
-}
 
 /** The worker's events for these message ids, oldest first. */
 export async function readEvents(

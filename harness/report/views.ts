@@ -129,6 +129,7 @@ export function setupView(setup: WorkerSettings & { pollers: number }): SetupVie
       { label: "pollers", value: String(setup.pollers) },
       ...optional("race window", setup.raceWindowMs),
       ...optional("lease", setup.leaseMs),
+      ...(setup.leaseDefences ? [{ label: "lease defences", value: setup.leaseDefences }] : []),
     ],
     deliveredBy:
       setup.pollers > 0 ? `${setup.pollers} harness pollers` : "the event source mapping",

@@ -3,6 +3,7 @@ import {
   DEFAULT_SETTINGS,
   FAULTS,
   GUARDS,
+  LEASE_DEFENCES,
   guardFromWord,
   PARSE_MODES,
   readConfig,
@@ -60,14 +61,17 @@ describe("the worker's environment", () => {
 describe("the settings contract", () => {
   const every: WorkerSettings[] = GUARDS.flatMap((guard) =>
     PARSE_MODES.flatMap((parseMode) =>
-      FAULTS.map((fault) => ({
-        guard,
-        parseMode,
-        fault,
-        workMs: 250,
-        raceWindowMs: 7,
-        leaseMs: 900,
-      })),
+      FAULTS.flatMap((fault) =>
+        LEASE_DEFENCES.map((leaseDefences) => ({
+          guard,
+          parseMode,
+          fault,
+          workMs: 250,
+          raceWindowMs: 7,
+          leaseMs: 900,
+          leaseDefences,
+        })),
+      ),
     ),
   );
 
@@ -79,7 +83,7 @@ describe("the settings contract", () => {
     const env = settingsToEnv({ guard: "lease" });
     expect(Object.keys(env).sort()).toEqual(["FAULT", "GUARD", "PARSE_MODE", "WORK_MS"]);
     expect(settingsFromEnv(env)).toEqual({ ...DEFAULT_SETTINGS, guard: "lease" });
-    expect(readConfig(env).leaseMs).toBe(30_000);
+    expect(readConfig(env)).toMatchObject({ leaseMs: 30_000, leaseDefences: "both" });
   });
 
   test("the article's 0/1 switch and the guard names read the same everywhere", () => {

@@ -25,22 +25,52 @@ describe("parseOrder", () => {
     expect(a.order.orderId).toBe(b.order.orderId);
   });
 
+  const order = (fields: Record<string, unknown>) =>
+    JSON.stringify({ orderId: "ORDER-001", customerId: "CUSTOMER-123", amount: 150, ...fields });
+
   test.each([
-    ["an array", "[1,2]"],
-    ["a string", '"ORDER-001"'],
-    ["null", "null"],
-    ["no orderId", '{"customerId":"C"}'],
-    ["an empty orderId", '{"orderId":""}'],
-    ["a numeric orderId", '{"orderId":3}'],
-    ["an empty body", ""],
-  ])("%s is unparseable", (_, body) => {
-    expect(parseOrder(body)).toMatchObject({ ok: false, order: { orderId: UNPARSEABLE } });
+    ["an array", "[1,2]", "not a JSON object"],
+    ["a string", '"ORDER-001"', "not a JSON object"],
+    ["null", "null", "not a JSON object"],
+    ["an empty body", "", "not JSON"],
+    ["no orderId", order({ orderId: undefined }), "orderId must be a non-empty string"],
+    ["an empty orderId", order({ orderId: "" }), "orderId must be a non-empty string"],
+    ["a numeric orderId", order({ orderId: 3 }), "orderId must be a non-empty string"],
+    ["an orderId over 256 bytes", order({ orderId: "é".repeat(129) }), "orderId is 258 bytes long"],
+    ["no customerId", order({ customerId: undefined }), "customerId must be a non-empty string"],
+    ["a numeric customerId", order({ customerId: 123 }), "customerId must be a non-empty string"],
+    ["an amount as a string", order({ amount: "150.00" }), "amount must be a finite number"],
+    ["a negative amount", order({ amount: -1 }), "amount must be a finite number, 0 or more"],
+    [
+      "an amount DynamoDB cannot store",
+      '{"orderId":"O","customerId":"C","amount":1e308}',
+      "at most 1000000",
+    ],
+    ["an amount past the bound", order({ amount: 1_000_000.01 }), "at most 1000000"],
+    ["three decimals", order({ amount: 150.001 }), "at most two decimals"],
+    ["a tiny fraction", order({ amount: 1e-7 }), "at most two decimals"],
+    [
+      "fields only on the prototype",
+      '{"__proto__":{"orderId":"O","customerId":"C","amount":1}}',
+      "orderId",
+    ],
+  ])("%s is not an order, and the error names the field", (_, body, error) => {
+    const result = parseOrder(body);
+    expect(result).toMatchObject({ ok: false, order: { orderId: UNPARSEABLE } });
+    expect(result.ok === false && result.error).toContain(error);
   });
 
-  test("missing optional fields become null, not undefined", () => {
-    expect(parseOrder('{"orderId":"X"}')).toEqual({
-      ok: true,
-      order: { orderId: "X", customerId: null, amount: null },
-    });
+  test.each([
+    ["no decimals", 150],
+    ["two decimals", 0.29],
+    ["zero", 0],
+    ["the bound", 1_000_000],
+  ])("an amount with %s is money", (_, amount) => {
+    expect(parseOrder(order({ amount }))).toMatchObject({ ok: true, order: { amount } });
+  });
+
+  test("an orderId of exactly 256 bytes is accepted", () => {
+    const orderId = "é".repeat(128);
+    expect(parseOrder(order({ orderId }))).toMatchObject({ ok: true, order: { orderId } });
   });
 });

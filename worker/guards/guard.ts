@@ -1,8 +1,10 @@
+import type { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import type { Context } from "aws-lambda";
 import type { Order } from "../../contract/order.js";
 import type { WorkerConfig } from "../../contract/settings.js";
+import type { RecordCharge } from "../charge.js";
 import type { Log } from "../log.js";
-import type { ClaimsTable } from "../store.js";
+import type { ClaimsTable, Ledger } from "../store.js";
 
 /** Which copy of the message this is, and which invocation runs it. */
 export interface Invocation {
@@ -21,10 +23,17 @@ export interface GuardInput {
   config: WorkerConfig;
   /** The guard's memory: one record per orderId. */
   claims: ClaimsTable;
+  /** The charges, one item each (the lease guard writes its charge with its completion). */
+  ledger: Ledger;
+  /** The raw DynamoDB client, for Powertools' persistence layer. */
+  dynamoClient: DynamoDBClient;
   log: Log;
   context: Context;
-  /** Does the work and charges the order once: every call is one more charge. */
-  charge: () => Promise<void>;
+  /**
+   * Does the work and charges the order once: every call is one more charge. It records the
+   * charge in the ledger, or as `record` says; false when that refused it (the lease's fence).
+   */
+  charge: (record?: RecordCharge) => Promise<boolean>;
 }
 
 /** An idempotency guard decides whether this copy of the order may charge. */

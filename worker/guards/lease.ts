@@ -1,7 +1,8 @@
 import { createHash, randomUUID } from "node:crypto";
-import { CLAIM_STATUS, isLeaseClaim, type LeaseClaim } from "../../contract/claims.js";
+import { CLAIM_STATUS, isLeaseClaim } from "../../contract/claims.js";
+import type { LedgerItem } from "../../contract/ledger.js";
 import type { Order } from "../../contract/order.js";
-import { isConditionFailure } from "../store.js";
+import { isFenced } from "../store.js";
 import type { Guard } from "./guard.js";
 
 /**
@@ -9,24 +10,34 @@ import type { Guard } from "./guard.js";
  * and a retry takes over. A copy that finds a live claim fails (SQS retries it later) instead
  * of acknowledging a charge that may never happen. A failed charge gives the claim back. A
  * "duplicate" that carries a different payload is refused, never charged, never skipped.
+ *
+ * A holder that is slow, not dead, must not charge after another copy took over. Two defences:
+ * the lease lasts at least as long as this invocation may still run (as Powertools' INPROGRESS
+ * record does), and the fence: the charge is recorded together with COMPLETED, in one
+ * transaction, only while this copy still owns the lease. In the real world the fence is the
+ * payment provider's idempotency key.
  */
-export const lease: Guard = async ({ order, invocation, config, claims, log, charge }) => {
+export const lease: Guard = async (input) => {
+  const { order, invocation, config, claims, ledger, log, context, charge } = input;
+  const defences = config.leaseDefences;
   const owner = randomUUID();
   const payloadHash = fingerprint(order);
-  let previous: LeaseClaim | undefined;
-  try {
-    previous = await claims.takeLease({
-      orderId: order.orderId,
-      status: CLAIM_STATUS.claimed,
-      ...invocation,
-      owner,
-      leaseUntil: Date.now() + config.leaseMs,
-      payloadHash,
-      claimedAt: new Date().toISOString(),
-    });
-  } catch (err) {
-    if (!isConditionFailure(err)) throw err;
-    const holder = await claims.read(order.orderId);
+  const holdMs =
+    defences === "both"
+      ? Math.max(config.leaseMs, context.getRemainingTimeInMillis())
+      : config.leaseMs;
+  const taken = await claims.takeLease({
+    orderId: order.orderId,
+    status: CLAIM_STATUS.claimed,
+    ...invocation,
+    owner,
+    leaseUntil: Date.now() + holdMs,
+    payloadHash,
+    claimedAt: new Date().toISOString(),
+  });
+
+  if (!taken.won) {
+    const { holder } = taken;
     // A record without a fingerprint was written by another guard: nothing to compare.
     if (holder && isLeaseClaim(holder) && holder.payloadHash !== payloadHash) {
       log("payload_mismatch", {
@@ -45,15 +56,34 @@ export const lease: Guard = async ({ order, invocation, config, claims, log, cha
     log("claim_busy", { heldBy: holder?.messageId, leaseUntil });
     return "failed";
   }
-  log("claim_won", previous ? { tookOverFrom: previous.messageId } : {});
+
+  log("claim_won", taken.previous ? { tookOverFrom: taken.previous.messageId } : {});
+  // The fence: the ledger item and COMPLETED in one transaction, only while this copy owns the lease.
+  const fenced = async (item: LedgerItem) => {
+    try {
+      await claims.chargeAndCompleteLease(ledger, item, owner, invocation);
+      return true;
+    } catch (err) {
+      if (isFenced(err)) return false;
+      throw err;
+    }
+  };
+  let charged: boolean;
   try {
-    await charge();
+    charged = await charge(defences === "none" ? undefined : fenced);
   } catch (err) {
     await claims.releaseLease(order.orderId, owner);
     log("claim_released");
     throw err;
   }
-  await claims.completeLease(order.orderId, owner, invocation);
+  if (!charged) {
+    // Another copy took the lease over while this one worked: it charges, this one must not.
+    const holder = await claims.read(order.orderId);
+    log("lease_lost", { takenBy: holder?.messageId });
+    return "failed";
+  }
+  // Unfenced, the charge is already made; if the lease was taken over, this fails too late.
+  if (defences === "none") await claims.completeLease(order.orderId, owner, invocation);
   return "charged";
 };
 

@@ -15,8 +15,11 @@ let persistenceStore: DynamoDBPersistenceLayer | undefined;
  * utility, keyed on orderId, with its own DynamoDB table. An INPROGRESS record expires with the
  * invocation that wrote it, so a crashed copy does not block the order forever.
  */
-export const powertools: Guard = async ({ order, config, context, log, charge }) => {
-  persistenceStore ??= new DynamoDBPersistenceLayer({ tableName: config.powertoolsTable });
+export const powertools: Guard = async ({ order, config, context, dynamoClient, log, charge }) => {
+  persistenceStore ??= new DynamoDBPersistenceLayer({
+    tableName: config.powertoolsTable,
+    awsSdkV3Client: dynamoClient, // the worker's own, so its calls are counted too
+  });
   const idempotency = new IdempotencyConfig({
     eventKeyJmesPath: "orderId",
     payloadValidationJmesPath: "[customerId, amount]",

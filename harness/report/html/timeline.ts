@@ -29,6 +29,8 @@ const SHAPES: Record<MarkType, string> = {
   charge_applied: star(9, 3.8),
   charge_failed:
     "M -7 -4 L -4 -7 L 0 -3 L 4 -7 L 7 -4 L 3 0 L 7 4 L 4 7 L 0 3 L -4 7 L -7 4 L -3 0 Z",
+  // A shield with a bar across: the fence refused this copy's charge.
+  lease_lost: "M 0 -8 L 7 -5 L 6 3 L 0 8 L -6 3 L -7 -5 Z M -5 -1 H 5 V 1 H -5 Z",
 };
 const CRASH_SHAPE = "M 2 -10 L -6 1.5 L -0.5 1.5 L -2.5 10 L 6 -1.5 L 0.5 -1.5 Z";
 
