@@ -17,6 +17,7 @@ import {
   scenario,
   type Workload,
 } from "../harness/scenario/scenario.js";
+import { SLOW_HOLDER_SETUP, secondCopyWhileWorking } from "./slow-holder.js";
 
 /**
  * A failure mode: what happens, and for each guard what the lab teaches it does: no failure
@@ -91,6 +92,15 @@ const MODES: FailureMode[] = [
       powertools: ONCE,
     },
     failures: mismatchFailures,
+  },
+  {
+    name: "work outlives the lease",
+    setup: SLOW_HOLDER_SETUP,
+    workload: (lab) => secondCopyWhileWorking(lab, "ORDER-108"),
+    // The second copy arrives while the first still works: off and naive (whose read finds
+    // nothing before the first copy's write) charge twice; the lease holds by its defences.
+    expect: { ...every(ONCE), off: ["doubled"], naive: ["doubled"] },
+    mustOverlap: true,
   },
 ];
 

@@ -9,6 +9,7 @@ import malformedBody from "./malformed-body.js";
 import payloadMismatch from "./payload-mismatch.js";
 import poisonMessage from "./poison-message.js";
 import racingCopies from "./racing-copies.js";
+import slowHolder from "./slow-holder.js";
 
 export const SCENARIOS: Scenario[] = [
   guardOff,
@@ -19,6 +20,7 @@ export const SCENARIOS: Scenario[] = [
   chargeFailure,
   poisonMessage,
   payloadMismatch,
+  slowHolder,
   guardMatrix,
 ];
 

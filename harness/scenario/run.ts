@@ -120,9 +120,11 @@ async function runPhase(phase: Phase, lab: DeployedLab, say: Say): Promise<Phase
       );
     },
     sendBodyFile: (file, copies = 1) => sendAndRemember(readBodyFile(file), copies),
+    sendBody: (body, intendedOrderId) => sendAndRemember({ body, intendedOrderId }, 1),
     settle: async () => {
       await waitUntilEnded(conn, deployment, sent, waitOptions);
     },
+    pause: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
   };
 
   let waited: Awaited<ReturnType<typeof waitUntilEnded>>;

@@ -16,8 +16,12 @@ export type PhaseSetup = Partial<WorkerSettings> & {
 export interface Workload {
   send(order: OrderInput & { copies?: number; mangled?: boolean }): Promise<SentMessage[]>;
   sendBodyFile(file: string, copies?: number): Promise<SentMessage[]>;
+  /** One message with exactly this body (any text SQS accepts), meant as this order. */
+  sendBody(body: string, intendedOrderId: string): Promise<SentMessage[]>;
   /** Waits until every message sent so far has ended: for workloads that happen in steps. */
   settle(): Promise<void>;
+  /** Waits this long: for a copy that must arrive while an earlier one is still working. */
+  pause(ms: number): Promise<void>;
 }
 
 export interface Phase {

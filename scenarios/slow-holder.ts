@@ -1,0 +1,114 @@
+import type { WorkerEvent } from "../harness/observe/events.js";
+import {
+  equal,
+  oneOrderEnded,
+  type PhaseFacts,
+  type PhaseSetup,
+  phase,
+  scenario,
+  type Workload,
+} from "../harness/scenario/scenario.js";
+
+/** The timing that breaks a naive lease: the work outlives the lease, a copy arrives between. */
+export const SLOW_HOLDER = { leaseMs: 300, workMs: 1_500, gapMs: 700 } as const;
+
+/** One copy, then a second one while the first is still working, after its lease ran out. */
+export async function secondCopyWhileWorking(lab: Workload, orderId: string) {
+  await lab.send({ orderId });
+  await lab.pause(SLOW_HOLDER.gapMs);
+  await lab.send({ orderId });
+}
+
+export const SLOW_HOLDER_SETUP = {
+  workMs: SLOW_HOLDER.workMs,
+  leaseMs: SLOW_HOLDER.leaseMs,
+  pollers: 2, // both copies are handed over at once, whatever the mapping's own pace
+} satisfies Omit<PhaseSetup, "guard">;
+
+const CLAIM_STEPS = new Set(["claim_won", "claim_busy", "claim_lost", "payload_mismatch"]);
+
+/**
+ * The race really happened: the second copy reached the guard after the first copy's lease ran
+ * out and before the first copy finished its work. A run that missed the gap proves nothing.
+ */
+function arrivedInTheGap({ sent, events }: PhaseFacts) {
+  const [first, second] = sent.messageIds;
+  const at = (e: WorkerEvent | undefined) => (e ? Date.parse(e.ts) : Number.NaN);
+  const firstClaim = at(events.find((e) => e.messageId === first && e.type === "claim_won"));
+  const firstEnd = at(events.find((e) => e.messageId === first && e.type === "process_end"));
+  const secondStep = at(events.find((e) => e.messageId === second && CLAIM_STEPS.has(e.type)));
+  const after = secondStep - firstClaim;
+  return equal(
+    `the second copy reached the guard after the lease ran out (${SLOW_HOLDER.leaseMs} ms) and before the first copy was done`,
+    after > SLOW_HOLDER.leaseMs && secondStep < firstEnd,
+    true,
+  );
+}
+
+const said = (events: WorkerEvent[], type: string, messageId: string | undefined) =>
+  events.some((e) => e.type === type && e.messageId === messageId);
+
+export default scenario({
+  name: "slow-holder",
+  title: "The work outlives the lease: unfenced, a slow copy charges twice",
+  story:
+    `One copy of ORDER-009 claims a ${SLOW_HOLDER.leaseMs} ms lease and works for ` +
+    `${SLOW_HOLDER.workMs} ms; a second copy arrives ${SLOW_HOLDER.gapMs} ms later, when the ` +
+    "lease has run out but the first copy is still charging. Unfenced (LEASE_DEFENCES=none), the " +
+    "second copy takes the lease over and charges, and so does the first: two charges. With the " +
+    "fence alone, the charge and COMPLETED are one transaction that holds only while the copy " +
+    "still owns the lease: the slow copy records nothing (lease_lost) and its retry skips. With " +
+    "both defences (the default) the lease also lasts as long as the invocation may run, so the " +
+    "second copy finds it busy. Powertools does the same with its INPROGRESS record. In the real " +
+    "world the fence is the payment provider's idempotency key: the last word on a charge " +
+    "belongs to whoever records it.",
+  phases: [
+    phase("unfenced lease, the work outlives it", {
+      setup: { ...SLOW_HOLDER_SETUP, guard: "lease", leaseDefences: "none" },
+      workload: (lab) => secondCopyWhileWorking(lab, "ORDER-009"),
+      checks: (facts) => [
+        arrivedInTheGap(facts),
+        equal(
+          "the second copy took the lease over",
+          said(facts.events, "claim_won", facts.sent.messageIds[1]),
+          true,
+        ),
+        ...oneOrderEnded(facts.observed, "ORDER-009", "duplicated", 2),
+      ],
+    }),
+    phase("fenced lease, the lease alone runs out", {
+      setup: { ...SLOW_HOLDER_SETUP, guard: "lease", leaseDefences: "fence" },
+      workload: (lab) => secondCopyWhileWorking(lab, "ORDER-009"),
+      checks: (facts) => [
+        arrivedInTheGap(facts),
+        equal(
+          "the fence refused the slow copy (lease_lost)",
+          said(facts.events, "lease_lost", facts.sent.messageIds[0]),
+          true,
+        ),
+        ...oneOrderEnded(facts.observed, "ORDER-009", "exactly once", 1),
+      ],
+    }),
+    phase("lease with both defences", {
+      setup: { ...SLOW_HOLDER_SETUP, guard: "lease", leaseDefences: "both" },
+      workload: (lab) => secondCopyWhileWorking(lab, "ORDER-009"),
+      checks: (facts) => [
+        arrivedInTheGap(facts),
+        equal(
+          "the second copy found the lease still held (claim_busy)",
+          said(facts.events, "claim_busy", facts.sent.messageIds[1]),
+          true,
+        ),
+        ...oneOrderEnded(facts.observed, "ORDER-009", "exactly once", 1),
+      ],
+    }),
+    phase("powertools idempotency, the same timing", {
+      setup: { ...SLOW_HOLDER_SETUP, guard: "powertools" },
+      workload: (lab) => secondCopyWhileWorking(lab, "ORDER-009"),
+      checks: (facts) => [
+        arrivedInTheGap(facts),
+        ...oneOrderEnded(facts.observed, "ORDER-009", "exactly once", 1),
+      ],
+    }),
+  ],
+});
