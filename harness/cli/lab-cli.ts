@@ -21,6 +21,7 @@ import {
   orderEvents,
   redeploy,
   rememberSend,
+  resetLab,
   sendEvents,
   switchGuard,
   UP_SETTINGS,
@@ -76,6 +77,19 @@ program
   .command("down")
   .description("stop the emulator `up` started (one you run yourself keeps running)")
   .action(async () => console.log(await labDown()));
+
+program
+  .command("reset")
+  .description("empty the lab's tables and queues to start an experiment again (no down/up)")
+  .action(() =>
+    withLab(async (open) => {
+      const emptied = await resetLab(open);
+      const items = Object.entries(emptied).map(([table, n]) => `${table} ${n}`);
+      console.log(
+        `reset: purged ${open.deployment.names.queue} and its DLQ; items removed: ${items.join(", ")}`,
+      );
+    }),
+  );
 
 program
   .command("deploy")

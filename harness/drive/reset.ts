@@ -9,12 +9,18 @@ import type { Connection } from "../aws/connection.js";
 import type { Deployment } from "../aws/deploy.js";
 import { scanAll } from "../aws/scan.js";
 
-export async function resetState(conn: Connection, deployment: Deployment): Promise<void> {
+/** Empties both queues and the three tables; says how many items each table held. */
+export async function resetState(
+  conn: Connection,
+  deployment: Deployment,
+): Promise<Record<string, number>> {
   const { names } = deployment;
   await Promise.all([emptyQueue(conn, deployment.queueUrl), emptyQueue(conn, deployment.dlqUrl)]);
-  await emptyTable(conn, names.claimsTable, "orderId");
-  await emptyTable(conn, names.ledgerTable, "chargeId");
-  await emptyTable(conn, names.powertoolsTable, "id");
+  return {
+    [names.claimsTable]: await emptyTable(conn, names.claimsTable, "orderId"),
+    [names.ledgerTable]: await emptyTable(conn, names.ledgerTable, "chargeId"),
+    [names.powertoolsTable]: await emptyTable(conn, names.powertoolsTable, "id"),
+  };
 }
 
 async function emptyQueue(conn: Connection, queueUrl: string): Promise<void> {
@@ -39,7 +45,7 @@ async function emptyQueue(conn: Connection, queueUrl: string): Promise<void> {
   }
 }
 
-async function emptyTable(conn: Connection, table: string, key: string): Promise<void> {
+async function emptyTable(conn: Connection, table: string, key: string): Promise<number> {
   const items = await scanAll<Record<string, unknown>>(conn, table);
   for (let i = 0; i < items.length; i += 25) {
     const batch = items
@@ -47,4 +53,5 @@ async function emptyTable(conn: Connection, table: string, key: string): Promise
       .map((item) => ({ DeleteRequest: { Key: { [key]: item[key] } } }));
     await conn.db.send(new BatchWriteCommand({ RequestItems: { [table]: batch } }));
   }
+  return items.length;
 }

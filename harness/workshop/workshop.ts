@@ -12,8 +12,9 @@ import { chooseBackend } from "../backends/choose.js";
 import { isMiniStack } from "../backends/emulators.js";
 import { probeHealth } from "../backends/health.js";
 import { stopMiniStackByPid } from "../backends/ministack.js";
+import { isLoopback } from "../backends/this-machine.js";
 import { gatherPhaseFacts } from "../check/gather.js";
-import { LabError, talkingTo } from "../common/errors.js";
+import { LabError, talkingTo, UsageError } from "../common/errors.js";
 import type { Say } from "../common/say.js";
 import { resetState } from "../drive/reset.js";
 import type { SentMessage } from "../drive/send.js";
@@ -64,6 +65,23 @@ export async function labUp(say: Say): Promise<{ state: SavedLab; fresh: boolean
   };
   writeState(state);
   return { state, fresh: true };
+}
+
+/**
+ * Empties the lab `up` deployed (its three tables and both queues) and forgets its sends, so a
+ * workshop can start an experiment again. Only against an emulator on this machine's loopback:
+ * a reset deletes, and a stray endpoint must never let it delete anything elsewhere.
+ */
+export async function resetLab(open: WorkshopLab): Promise<Record<string, number>> {
+  const { endpoint } = open.backend;
+  if (!isLoopback(new URL(endpoint).hostname)) {
+    throw new UsageError(
+      `reset deletes the lab's items and messages, so it runs only against an emulator on localhost or 127.0.0.1; ${endpoint} is not`,
+    );
+  }
+  const emptied = await resetState(open.conn, open.deployment);
+  writeState({ ...open.state, sends: [] });
+  return emptied;
 }
 
 /** Stops the emulator if `lab up` started it; an emulator the user runs is left alone. */

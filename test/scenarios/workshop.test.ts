@@ -29,7 +29,7 @@ const lab = (...args: string[]) => {
 };
 
 describe("the workshop flow", () => {
-  test("up, send 10 with the guard off, insights, guard 1, send again, status, logs, report, down", () => {
+  test("up, send 10 with the guard off, insights, guard 1, send again, status, logs, report, reset, down", () => {
     expect(lab("up")).toContain(`lab is up: endpoint`);
 
     const sent = lab("send", "--order-id", "ORDER-003", "--copies", "10");
@@ -54,6 +54,12 @@ describe("the workshop flow", () => {
     const page = path.join(env.LAB_HOME, "report.html");
     expect(lab("report", "--html", page)).toContain(`wrote ${page}`);
     expect(readFileSync(page, "utf8").match(/class="lane"/g)).toHaveLength(10);
+
+    // reset: an experiment starts again from empty tables, without down and up.
+    expect(lab("reset")).toContain("items removed: lab-workshop-test 1, lab-workshop-test-charges 11, ");
+    const after = lab("status");
+    expect(after).toContain("0 charge(s)");
+    expect(after).not.toContain("ORDER-003");
     expect(lab("down")).toContain("it is yours, so it keeps running");
   }, 180_000);
 });

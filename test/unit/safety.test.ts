@@ -6,6 +6,8 @@ import {
   isLoopback,
   isThisMachine,
 } from "../../harness/backends/this-machine.js";
+import { UsageError } from "../../harness/common/errors.js";
+import { resetLab, type WorkshopLab } from "../../harness/workshop/workshop.js";
 
 describe("the harness only talks to this machine", () => {
   test.each([
@@ -88,5 +90,14 @@ describe("MiniStack's environment", () => {
     expect(env.AWS_SESSION_TOKEN).toBeUndefined();
     expect(env.AWS_ACCESS_KEY_ID).toBe("test");
     expect(env.PATH).toBe("/bin");
+  });
+});
+
+describe("lab reset", () => {
+  test("refuses an emulator that is not on loopback, before it touches anything", async () => {
+    // No connection at all: a refusal that came after a call would throw something else.
+    const elsewhere = { backend: { endpoint: "http://10.1.2.3:4566" } } as WorkshopLab;
+    await expect(resetLab(elsewhere)).rejects.toThrow(UsageError);
+    await expect(resetLab(elsewhere)).rejects.toThrow(/only against an emulator on localhost/);
   });
 });
