@@ -1,6 +1,7 @@
 // npm run bench: the lab's numbers, measured on this machine. Starts a backend the way the
 // CLI does, deploys twice (the second must be a no-op), runs every scenario once, and prints
 // how long each step took and how much memory the emulator and its function workers use.
+// npm run bench -- load: throughput and cost per guard under load (bench/load.ts).
 import { readdirSync, readFileSync } from "node:fs";
 import { packageWorker } from "../harness/aws/build.js";
 import { connect } from "../harness/aws/connection.js";
@@ -8,10 +9,16 @@ import { deploy } from "../harness/aws/deploy.js";
 import { labNames } from "../harness/aws/names.js";
 import { testTimings } from "../harness/aws/timings.js";
 import { chooseBackend } from "../harness/backends/choose.js";
+import { exitWith } from "../harness/cli/exit.js";
+import { UsageError } from "../harness/common/errors.js";
 import { quiet, say } from "../harness/common/say.js";
 import { table } from "../harness/report/table.js";
 import { runScenario } from "../harness/scenario/run.js";
 import { SCENARIOS } from "../scenarios/index.js";
+import { benchLoad } from "./load.js";
+import { LOAD_USAGE } from "./load-stats.js";
+
+const USAGE = `usage: npm run bench   |   ${LOAD_USAGE.replace("usage: ", "")}`;
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
@@ -38,42 +45,58 @@ function groupRssMb(pgid: number | undefined): string {
   return `${(kb / 1024).toFixed(0)} MB`;
 }
 
-const [backend, startMs] = await timed(() => chooseBackend(say));
-const conn = connect(backend.endpoint, { startedByLab: backend.startedByLab });
-try {
-  const pkg = await packageWorker();
-  const [deployment, deployMs] = await timed(() =>
-    deploy(conn, labNames(), quiet, testTimings(backend)),
-  );
-  const [, redeployMs] = await timed(() => deploy(conn, labNames(), quiet, testTimings(backend)));
-  const rssIdle = groupRssMb(backend.pid);
-  const rows: (string | number)[][] = [];
-  for (const scenario of SCENARIOS) {
-    const result = await runScenario(scenario, { conn, deployment, backend });
-    const nudges = result.phases.reduce((n, p) => n + p.wait.lateLogNudges, 0);
-    rows.push([
-      scenario.name,
-      result.pass ? "pass" : "FAIL",
-      result.phases.length,
-      seconds(result.durationMs),
-      nudges,
-    ]);
-    say(`${scenario.name}: ${seconds(result.durationMs)}`);
+async function benchScenarios(): Promise<number> {
+  const [backend, startMs] = await timed(() => chooseBackend(say));
+  const conn = connect(backend.endpoint, { startedByLab: backend.startedByLab });
+  try {
+    const pkg = await packageWorker();
+    const [deployment, deployMs] = await timed(() =>
+      deploy(conn, labNames(), quiet, testTimings(backend)),
+    );
+    const [, redeployMs] = await timed(() => deploy(conn, labNames(), quiet, testTimings(backend)));
+    const rssIdle = groupRssMb(backend.pid);
+    const rows: (string | number)[][] = [];
+    for (const scenario of SCENARIOS) {
+      const result = await runScenario(scenario, { conn, deployment, backend });
+      const nudges = result.phases.reduce((n, p) => n + p.wait.lateLogNudges, 0);
+      rows.push([
+        scenario.name,
+        result.pass ? "pass" : "FAIL",
+        result.phases.length,
+        seconds(result.durationMs),
+        nudges,
+      ]);
+      say(`${scenario.name}: ${seconds(result.durationMs)}`);
+    }
+    const total = rows.reduce((n, r) => n + Number.parseFloat(String(r[3])), 0);
+    console.log(`backend ${backend.name} ${backend.version}: ready in ${seconds(startMs)}`);
+    console.log(
+      `worker bundle ${(pkg.bundleBytes / 1024).toFixed(0)} KB, zip ${(pkg.zip.byteLength / 1024).toFixed(0)} KB`,
+    );
+    console.log(
+      `deploy ${seconds(deployMs)} (fresh), ${seconds(redeployMs)} (again, nothing to change)`,
+    );
+    console.log(
+      `emulator + workers resident: ${rssIdle} after deploy, ${groupRssMb(backend.pid)} after all scenarios`,
+    );
+    console.log(table(["scenario", "result", "phases", "time", "late-log nudges"], rows));
+    console.log(`all scenarios one after another: ${total.toFixed(1)} s`);
+  } finally {
+    conn.close();
+    await backend.stop();
   }
-  const total = rows.reduce((n, r) => n + Number.parseFloat(String(r[3])), 0);
-  console.log(`backend ${backend.name} ${backend.version}: ready in ${seconds(startMs)}`);
-  console.log(
-    `worker bundle ${(pkg.bundleBytes / 1024).toFixed(0)} KB, zip ${(pkg.zip.byteLength / 1024).toFixed(0)} KB`,
-  );
-  console.log(
-    `deploy ${seconds(deployMs)} (fresh), ${seconds(redeployMs)} (again, nothing to change)`,
-  );
-  console.log(
-    `emulator + workers resident: ${rssIdle} after deploy, ${groupRssMb(backend.pid)} after all scenarios`,
-  );
-  console.log(table(["scenario", "result", "phases", "time", "late-log nudges"], rows));
-  console.log(`all scenarios one after another: ${total.toFixed(1)} s`);
-} finally {
-  conn.close();
-  await backend.stop();
+  return 0;
 }
+
+async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  if (command === "load") return benchLoad(rest);
+  if (command === "--help" || command === "-h") {
+    console.log(USAGE);
+    return 0;
+  }
+  if (command !== undefined) throw new UsageError(`unknown bench "${command}"\n${USAGE}`);
+  return benchScenarios();
+}
+
+main(process.argv.slice(2)).then((code) => process.exit(code), exitWith("bench"));

@@ -1,4 +1,4 @@
-// npm run scenario <name> [-- --json] [--html <file>]   |   npm run scenario -- --list
+// npm run scenario <name> [-- --json] [--html <file>] [--repeat N]   |   npm run scenario -- --list
 // Exit codes: 0 every check passed, 1 a check failed, 2 usage error, 3 the lab could not run.
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -8,13 +8,16 @@ import { EXIT, LabError, UsageError } from "../common/errors.js";
 import { say } from "../common/say.js";
 import { renderHtml } from "../report/html/page.js";
 import { textScenario } from "../report/text.js";
-import { openLab } from "../scenario/open-lab.js";
+import { type OwnedLab, openLab } from "../scenario/open-lab.js";
+import type { ScenarioResult } from "../scenario/result.js";
 import { runScenario } from "../scenario/run.js";
+import type { Scenario } from "../scenario/scenario.js";
 import { closest } from "./closest.js";
 import { exitWith } from "./exit.js";
+import { parseRepeat, repeatSummary, runLine, runToReport, textRepeatSummary } from "./repeat.js";
 
 const USAGE =
-  "usage: npm run scenario <name> [-- --json] [--html <file>]   |   npm run scenario -- --list";
+  "usage: npm run scenario <name> [-- --json] [--html <file>] [--repeat N]   |   npm run scenario -- --list";
 
 function listing(): string {
   const width = Math.max(...SCENARIOS.map((s) => s.name.length));
@@ -27,6 +30,7 @@ async function main(argv: string[]): Promise<number> {
       options: {
         json: { type: "boolean" };
         html: { type: "string" };
+        repeat: { type: "string" };
         list: { type: "boolean" };
         help: { type: "boolean"; short: "h" };
       };
@@ -40,6 +44,7 @@ async function main(argv: string[]): Promise<number> {
       options: {
         json: { type: "boolean" },
         html: { type: "string" },
+        repeat: { type: "string" },
         list: { type: "boolean" },
         help: { type: "boolean", short: "h" },
       },
@@ -66,6 +71,7 @@ async function main(argv: string[]): Promise<number> {
   }
   if (values.html !== undefined && values.html.trim() === "")
     throw new UsageError(`--html needs a file name\n${USAGE}`);
+  const runs = parseRepeat(values.repeat);
   const [name, ...extra] = positionals;
   if (!name) throw new UsageError(`name a scenario.\n${USAGE}\n\nScenarios:\n${listing()}`);
   if (extra.length > 0)
@@ -89,6 +95,7 @@ async function main(argv: string[]): Promise<number> {
   process.once("SIGINT", stopOnSignal);
   process.once("SIGTERM", stopOnSignal);
   try {
+    if (runs !== undefined) return await repeatRuns(scenario, opened, runs, values);
     const result = await runScenario(scenario, opened, say);
     console.log(values.json ? JSON.stringify(result, null, 2) : textScenario(result));
     if (values.html !== undefined) writeHtml(values.html, renderHtml(result));
@@ -96,6 +103,34 @@ async function main(argv: string[]): Promise<number> {
   } finally {
     await opened.close();
   }
+}
+
+/**
+ * --repeat: the scenario `runs` times on the one lab, a line per run as it ends, then how many
+ * passed and which checks failed in how many runs. --html shows the first failed run, else the last.
+ */
+async function repeatRuns(
+  scenario: Scenario,
+  lab: OwnedLab,
+  runs: number,
+  options: { json?: boolean | undefined; html?: string | undefined },
+): Promise<number> {
+  const results: ScenarioResult[] = [];
+  for (let run = 1; run <= runs; run++) {
+    const result = await runScenario(scenario, lab, say);
+    results.push(result);
+    // With --json, stdout holds only the summary; the lines are progress.
+    (options.json ? say : console.log)(runLine(result, run, runs));
+  }
+  const summary = repeatSummary(scenario.name, results);
+  console.log(
+    options.json
+      ? JSON.stringify(summary, null, 2)
+      : textRepeatSummary(summary, scenario.phases.length > 1),
+  );
+  const shown = runToReport(results);
+  if (options.html !== undefined && shown) writeHtml(options.html, renderHtml(shown));
+  return summary.passed === summary.runs ? EXIT.held : EXIT.checkFailed;
 }
 
 /** The HTML report, beside whatever went to stdout; where it went is said on stderr. */

@@ -1,7 +1,7 @@
 // The producer: N copies of one order, each a separate SendMessage, like the article's
 // send.ps1 -OrderId ORDER-003 -Copies 10. Each copy gets its own MessageId from SQS.
 import { readFileSync } from "node:fs";
-import { SendMessageCommand } from "@aws-sdk/client-sqs";
+import { SendMessageBatchCommand, SendMessageCommand } from "@aws-sdk/client-sqs";
 import type { Connection } from "../aws/connection.js";
 import { LabError, UsageError } from "../common/errors.js";
 
@@ -86,6 +86,38 @@ export async function sendCopies(
     };
     sent.push(one);
     onSent(one, copy);
+  }
+  return sent;
+}
+
+/**
+ * Many messages, ten to a SendMessageBatch (SQS's limit), for the load bench; the lessons send
+ * one at a time. Returns them in the order given.
+ */
+export async function sendBatches(
+  conn: Connection,
+  queueUrl: string,
+  messages: { body: string; intendedOrderId: string }[],
+): Promise<SentMessage[]> {
+  const sent: SentMessage[] = [];
+  for (let start = 0; start < messages.length; start += 10) {
+    const chunk = messages.slice(start, start + 10);
+    const { Successful = [], Failed = [] } = await conn.sqs.send(
+      new SendMessageBatchCommand({
+        QueueUrl: queueUrl,
+        Entries: chunk.map((m, i) => ({ Id: String(i), MessageBody: m.body })),
+      }),
+    );
+    if (Failed.length > 0)
+      throw new LabError(
+        `SendMessageBatch refused ${Failed.length} message(s): ${Failed[0]?.Code}`,
+      );
+    const ids = new Map(Successful.map((s) => [s.Id, s.MessageId]));
+    chunk.forEach((m, i) => {
+      const messageId = ids.get(String(i));
+      if (!messageId) throw new LabError("SendMessageBatch returned no MessageId");
+      sent.push({ messageId, ...m });
+    });
   }
   return sent;
 }

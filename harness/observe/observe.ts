@@ -18,24 +18,35 @@ export async function readEvents(
   messageIds: ReadonlySet<string>,
 ): Promise<WorkerEvent[]> {
   const events: WorkerEvent[] = [];
-  let nextToken: string | undefined;
-  do {
-    const page = await conn.logs.send(
-      new FilterLogEventsCommand({
-        logGroupName: logGroup,
-        startTime: sinceMs,
-        nextToken,
-        limit: 10_000,
-      }),
-    );
-    for (const { message } of page.events ?? []) {
-      const event = message ? parseEvent(message) : undefined;
-      if (event && messageIds.has(event.messageId)) events.push(event);
-    }
-    nextToken = page.nextToken;
-  } while (nextToken);
+  const seen = new Set<string>();
+  let startTime = sinceMs;
+  for (;;) {
+    let nextToken: string | undefined;
+    let returned = 0;
+    let latest = startTime;
+    do {
+      const page = await conn.logs.send(
+        new FilterLogEventsCommand({ logGroupName: logGroup, startTime, nextToken, limit: PAGE }),
+      );
+      for (const { eventId, timestamp = 0, logStreamName, message } of page.events ?? []) {
+        returned += 1;
+        latest = Math.max(latest, timestamp);
+        const key = eventId ?? `${logStreamName}/${timestamp}/${message}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        const event = message ? parseEvent(message) : undefined;
+        if (event && messageIds.has(event.messageId)) events.push(event);
+      }
+      nextToken = page.nextToken;
+    } while (nextToken);
+    // MiniStack stops at `limit` lines without a nextToken: ask again from the last line's time.
+    if (returned < PAGE || latest === startTime) break;
+    startTime = latest;
+  }
   return byTime(events);
 }
+
+const PAGE = 10_000;
 
 export const readClaims = (conn: Connection, table: string) =>
   scanAll<Claim>(conn, table).then((claims) =>

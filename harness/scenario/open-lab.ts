@@ -11,6 +11,8 @@ import { type Say, step } from "../common/say.js";
 /** A lab this process opened: close() lets go of the connection and stops what it started. */
 export interface OwnedLab extends DeployedLab {
   close(): Promise<void>;
+  /** The emulator's process, when the lab started it as a child (for measurements). */
+  pid?: number;
 }
 
 export async function openLab(say: Say): Promise<OwnedLab> {
@@ -32,6 +34,7 @@ export async function openLab(say: Say): Promise<OwnedLab> {
         endpoint: backend.endpoint,
         startedByLab: backend.startedByLab ?? false,
       },
+      ...(backend.pid === undefined ? {} : { pid: backend.pid }),
       async close() {
         conn.close();
         await backend.stop();

@@ -1,8 +1,8 @@
 // One backend for the whole test run, chosen the way `npm run scenario` chooses it (auto),
-// with the lab deployed six times (six resource prefixes): lane 0 runs the article's scenarios
-// and slow-holder, lane 4 the other failure scenarios, lanes 1 and 3 share the guard-matrix's
-// phases, lane 2 the browser test and the small load run, lane 5 the fuzzing, all at the same
-// time. Tests get the endpoint and the deployments through inject().
+// with the lab deployed seven times (seven resource prefixes): lane 0 runs the article's
+// scenarios and slow-holder, lane 4 the other failure scenarios, lanes 1 and 3 share the
+// guard-matrix's phases, lane 2 the browser test, lane 5 the fuzzing, lane 6 the small load
+// run, all at the same time. Tests get the endpoint and the deployments through inject().
 import type { TestProject } from "vitest/node";
 import { deploy } from "../../harness/aws/deploy.js";
 import { DEFAULT_PREFIX, labNames } from "../../harness/aws/names.js";
@@ -16,7 +16,7 @@ export default async function setup(project: TestProject) {
   const { conn, deployment, backend } = opened;
   const prefix = process.env.LAB_PREFIX || DEFAULT_PREFIX;
   const more = [];
-  for (const lane of ["b", "c", "d", "e", "f"])
+  for (const lane of ["b", "c", "d", "e", "f", "g"])
     more.push(await deploy(conn, labNames(`${prefix}-${lane}`), say, testTimings(backend)));
   const provided: SharedLab = { backend, lanes: [deployment, ...more] };
   project.provide("lab", provided);

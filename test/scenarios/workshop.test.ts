@@ -56,7 +56,9 @@ describe("the workshop flow", () => {
     expect(readFileSync(page, "utf8").match(/class="lane"/g)).toHaveLength(10);
 
     // reset: an experiment starts again from empty tables, without down and up.
-    expect(lab("reset")).toContain("items removed: lab-workshop-test 1, lab-workshop-test-charges 11, ");
+    expect(lab("reset")).toContain(
+      "items removed: lab-workshop-test 1, lab-workshop-test-charges 11, ",
+    );
     const after = lab("status");
     expect(after).toContain("0 charge(s)");
     expect(after).not.toContain("ORDER-003");
