@@ -2,7 +2,8 @@ import { createHash, randomUUID } from "node:crypto";
 import { CLAIM_STATUS, isLeaseClaim } from "../../contract/claims.js";
 import type { LedgerItem } from "../../contract/ledger.js";
 import type { Order } from "../../contract/order.js";
-import { isFenced } from "../store.js";
+import { isFenced, type LeaseTaken } from "../store.js";
+import { retryWhileBusy } from "./busy.js";
 import type { Guard } from "./guard.js";
 
 /**
@@ -26,15 +27,22 @@ export const lease: Guard = async (input) => {
     defences === "both"
       ? Math.max(config.leaseMs, context.getRemainingTimeInMillis())
       : config.leaseMs;
-  const taken = await claims.takeLease({
-    orderId: order.orderId,
-    status: CLAIM_STATUS.claimed,
-    ...invocation,
-    owner,
-    leaseUntil: Date.now() + holdMs,
-    payloadHash,
-    claimedAt: new Date().toISOString(),
-  });
+  const take = () =>
+    claims.takeLease({
+      orderId: order.orderId,
+      status: CLAIM_STATUS.claimed,
+      ...invocation,
+      owner,
+      leaseUntil: Date.now() + holdMs,
+      payloadHash,
+      claimedAt: new Date().toISOString(),
+    });
+  // Held by a copy that is still charging this same order: worth a second look (see busy.ts).
+  const stillCharging = (t: LeaseTaken) =>
+    !t.won &&
+    t.holder?.status === CLAIM_STATUS.claimed &&
+    !(isLeaseClaim(t.holder) && t.holder.payloadHash !== payloadHash);
+  const taken = await retryWhileBusy(take, stillCharging);
 
   if (!taken.won) {
     const { holder } = taken;

@@ -6,6 +6,7 @@ import {
 } from "@aws-lambda-powertools/idempotency";
 import { DynamoDBPersistenceLayer } from "@aws-lambda-powertools/idempotency/dynamodb";
 import type { Order } from "../../contract/order.js";
+import { retryWhileBusy } from "./busy.js";
 import type { Guard } from "./guard.js";
 
 let persistenceStore: DynamoDBPersistenceLayer | undefined;
@@ -36,19 +37,22 @@ export const powertools: Guard = async ({ order, config, context, dynamoClient, 
     },
     { persistenceStore, config: idempotency },
   );
-  try {
-    await chargeOnce(order);
-  } catch (err) {
-    if (err instanceof IdempotencyAlreadyInProgressError) {
-      log("claim_busy");
-      return "failed";
-    }
-    if (err instanceof IdempotencyValidationError) {
-      log("payload_mismatch", { amount: order.amount, customerId: order.customerId });
-      return "failed";
-    }
-    throw err;
+  // Another copy's INPROGRESS record: look again a few times before failing (see busy.ts).
+  const attempt = () =>
+    chargeOnce(order).then(
+      () => undefined,
+      (err: unknown) => err,
+    );
+  const err = await retryWhileBusy(attempt, (e) => e instanceof IdempotencyAlreadyInProgressError);
+  if (err instanceof IdempotencyAlreadyInProgressError) {
+    log("claim_busy");
+    return "failed";
   }
+  if (err instanceof IdempotencyValidationError) {
+    log("payload_mismatch", { amount: order.amount, customerId: order.customerId });
+    return "failed";
+  }
+  if (err) throw err;
   if (ran) return "charged";
   log("claim_lost"); // Powertools returned the stored result of the copy that charged
   log("skip_duplicate");
