@@ -27,13 +27,13 @@ import {
   SetQueueAttributesCommand,
 } from "@aws-sdk/client-sqs";
 import type { WorkerSettings } from "../../contract/settings.js";
-import { LabError } from "../common/errors.js";
+import { LabError, UsageError } from "../common/errors.js";
 import type { Say } from "../common/say.js";
 import { packageWorker } from "./build.js";
 import type { Connection } from "./connection.js";
 import type { LabNames } from "./names.js";
 import { waitForMappingState } from "./switches.js";
-import { type Timings, WAIT } from "./timings.js";
+import { type Timings, timingsProblem, WAIT } from "./timings.js";
 import { workerEnvironment } from "./worker-env.js";
 
 export interface Deployment {
@@ -52,6 +52,8 @@ export async function deploy(
   timings: Timings,
   env: Partial<WorkerSettings> = {},
 ): Promise<Deployment> {
+  const problem = timingsProblem(timings);
+  if (problem) throw new UsageError(problem);
   const dlq = await ensureQueue(conn, names.dlq, {});
   const queue = await ensureQueue(conn, names.queue, {
     VisibilityTimeout: String(timings.visibilityTimeoutSeconds),

@@ -34,6 +34,21 @@ export const LOCALSTACK_TEST_TIMINGS: Timings = {
   maxReceiveCount: 3,
 };
 
+/**
+ * AWS's rule for an SQS event source mapping: the queue's visibility timeout must be at least the
+ * function's timeout, or CreateEventSourceMapping and UpdateEventSourceMapping are refused
+ * ("Queue visibility timeout: … is less than Function timeout: …"). Emulators may not check it;
+ * the lab does, so a configuration that would fail on AWS fails here too.
+ */
+export function timingsProblem(timings: Timings): string | undefined {
+  const { visibilityTimeoutSeconds: visibility, functionTimeoutSeconds: fn } = timings;
+  if (visibility >= fn) return undefined;
+  return (
+    `the queue's visibility timeout (${visibility} s) is shorter than the function timeout (${fn} s): ` +
+    `AWS refuses this event source mapping ("Queue visibility timeout: ${visibility} seconds is less than Function timeout: ${fn} seconds")`
+  );
+}
+
 /** The timings the tests and `npm run scenario` deploy with on this backend. */
 export function testTimings(backend: { name: string; version: string }): Timings {
   return isLocalStack(backend) ? LOCALSTACK_TEST_TIMINGS : TEST_TIMINGS;
