@@ -12,7 +12,7 @@ import { resetState } from "../harness/drive/reset.js";
 import { sendBatches } from "../harness/drive/send.js";
 import { shipLateLogs } from "../harness/observe/late-logs.js";
 import { queueDepth, readLedger, waitUntilEnded } from "../harness/observe/observe.js";
-import { openLab } from "../harness/scenario/open-lab.js";
+import { closeOnSignal, openLab } from "../harness/scenario/open-lab.js";
 import { type CpuUse, cpuSample, cpuUse } from "./cpu.js";
 import { machine, textLoad } from "./load-report.js";
 import {
@@ -183,12 +183,7 @@ async function loadOneGuard(
 export async function benchLoad(argv: string[]): Promise<number> {
   const args = parseLoadArgs(argv);
   const lab = await openLab(say);
-  const stopOnSignal = () => {
-    say("interrupted: stopping the backend");
-    void lab.close().finally(() => process.exit(130));
-  };
-  process.once("SIGINT", stopOnSignal);
-  process.once("SIGTERM", stopOnSignal);
+  closeOnSignal(lab, say);
   try {
     const options: LoadOptions = { ...args, seed: DEFAULT_SEED, say, emulatorPid: lab.pid };
     const results = await runLoad(lab, options);

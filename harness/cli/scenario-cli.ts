@@ -8,7 +8,7 @@ import { EXIT, LabError, UsageError } from "../common/errors.js";
 import { say } from "../common/say.js";
 import { renderHtml } from "../report/html/page.js";
 import { textScenario } from "../report/text.js";
-import { type OwnedLab, openLab } from "../scenario/open-lab.js";
+import { closeOnSignal, type OwnedLab, openLab } from "../scenario/open-lab.js";
 import type { ScenarioResult } from "../scenario/result.js";
 import { runScenario } from "../scenario/run.js";
 import type { Scenario } from "../scenario/scenario.js";
@@ -88,12 +88,7 @@ async function main(argv: string[]): Promise<number> {
   }
 
   const opened = await openLab(say);
-  const stopOnSignal = () => {
-    say("interrupted: stopping the backend");
-    void opened.close().finally(() => process.exit(130));
-  };
-  process.once("SIGINT", stopOnSignal);
-  process.once("SIGTERM", stopOnSignal);
+  closeOnSignal(opened, say);
   try {
     if (runs !== undefined) return await repeatRuns(scenario, opened, runs, values);
     const result = await runScenario(scenario, opened, say);

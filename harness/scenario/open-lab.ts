@@ -15,6 +15,16 @@ export interface OwnedLab extends DeployedLab {
   pid?: number;
 }
 
+/** Ctrl-C (or a kill) stops the emulator this process started before it exits, with 130. */
+export function closeOnSignal(lab: OwnedLab, say: Say): void {
+  const stop = () => {
+    say("interrupted: stopping the backend");
+    void lab.close().finally(() => process.exit(130));
+  };
+  process.once("SIGINT", stop);
+  process.once("SIGTERM", stop);
+}
+
 export async function openLab(say: Say): Promise<OwnedLab> {
   const names = labNames();
   const backend = await chooseBackend(say);
