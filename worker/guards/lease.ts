@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from "node:crypto";
-import { CLAIM_STATUS, isLeaseClaim } from "../../contract/claims.js";
+import { CLAIM_STATUS, type ClaimRecord, isLeaseClaim } from "../../contract/claims.js";
 import type { LedgerItem } from "../../contract/ledger.js";
 import type { Order } from "../../contract/order.js";
 import { isFenced, type LeaseTaken } from "../store.js";
@@ -37,17 +37,17 @@ export const lease: Guard = async (input) => {
       payloadHash,
       claimedAt: new Date().toISOString(),
     });
+  // A record without a fingerprint was written by another guard: nothing to compare.
+  const otherPayload = (holder: ClaimRecord | undefined) =>
+    holder !== undefined && isLeaseClaim(holder) && holder.payloadHash !== payloadHash;
   // Held by a copy that is still charging this same order: worth a second look (see busy.ts).
   const stillCharging = (t: LeaseTaken) =>
-    !t.won &&
-    t.holder?.status === CLAIM_STATUS.claimed &&
-    !(isLeaseClaim(t.holder) && t.holder.payloadHash !== payloadHash);
+    !t.won && t.holder?.status === CLAIM_STATUS.claimed && !otherPayload(t.holder);
   const taken = await retryWhileBusy(take, stillCharging);
 
   if (!taken.won) {
     const { holder } = taken;
-    // A record without a fingerprint was written by another guard: nothing to compare.
-    if (holder && isLeaseClaim(holder) && holder.payloadHash !== payloadHash) {
+    if (holder && otherPayload(holder)) {
       log("payload_mismatch", {
         heldBy: holder.messageId,
         amount: order.amount,
