@@ -3,12 +3,10 @@
 // second went through, how long one took (p50/p99), and what each cost in DynamoDB calls.
 import type { GuardName } from "../contract/settings.js";
 import type { DeployedLab } from "../harness/aws/lab.js";
-import { applyWorkerSettings, setMappingEnabledIfNeeded } from "../harness/aws/switches.js";
-import { isMiniStack, mappingConcurrency } from "../harness/backends/emulators.js";
+import { isMiniStack } from "../harness/backends/emulators.js";
 import { talkingTo } from "../harness/common/errors.js";
 import { quiet, type Say, say } from "../harness/common/say.js";
-import { invokeEmptyBatches } from "../harness/drive/empty-batches.js";
-import { resetState } from "../harness/drive/reset.js";
+import { prepareRun } from "../harness/drive/prepare.js";
 import { sendBatches } from "../harness/drive/send.js";
 import { shipLateLogs } from "../harness/observe/late-logs.js";
 import { queueDepth, readLedger, waitUntilEnded } from "../harness/observe/observe.js";
@@ -56,26 +54,13 @@ export interface GuardLoad extends ExactlyOnce, LoadStats {
   vsPowertools: number | null;
 }
 
-/**
- * MiniStack's FilterLogEvents returns at most 10,000 lines and no next token, and a message
- * costs 7 lines there (START, END, REPORT and four of the worker's): past this many messages
- * per guard the wait cannot see every line.
- */
-const MINISTACK_MAX_MESSAGES = 1400;
-
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const secs = (ms: number) => `${(ms / 1000).toFixed(0)} s`;
 
 /** Every guard in turn on one lab; each starts from empty queues and tables. */
 export async function runLoad(lab: DeployedLab, options: LoadOptions): Promise<GuardLoad[]> {
   const results: Omit<GuardLoad, "vsOff" | "vsPowertools">[] = [];
-  const perGuard = options.orders * options.copies;
-  if (isMiniStack(lab.backend) && perGuard > MINISTACK_MAX_MESSAGES)
-    options.say?.(
-      `load: ${perGuard} messages per guard is more than MiniStack's FilterLogEvents can return (10,000 lines, about ${MINISTACK_MAX_MESSAGES} messages); expect "not ended"`,
-    );
-  // Each guard reads log lines from after the guard before's last: fewer lines to read, and
-  // fewer to count against MiniStack's 10,000.
+  // Each guard reads log lines from after the guard before's last: fewer lines to read.
   let after = 0;
   for (const guard of options.guards) {
     const result = await talkingTo(lab.backend.endpoint, `load with guard ${guard}`, () =>
@@ -101,12 +86,8 @@ async function loadOneGuard(
   const tell = options.say ?? quiet;
   const { conn, deployment, backend } = lab;
   const { functionName } = deployment.names;
-  // The way a scenario phase prepares (scenario/run.ts): the mapping delivers, state is empty,
-  // and new settings get warm environments before the first message.
-  await setMappingEnabledIfNeeded(conn, deployment.mappingId, true);
-  await resetState(conn, deployment);
-  if (await applyWorkerSettings(conn, deployment.names, { guard, workMs: 0 }))
-    await invokeEmptyBatches(conn, functionName, mappingConcurrency(backend));
+  // As a scenario phase starts: the mapping delivers, state is empty, environments are warm.
+  await prepareRun(lab, { guard, workMs: 0 }, 0);
 
   const messages = loadMessages(options.orders, options.copies, options.seed ?? DEFAULT_SEED);
   const timeoutMs = loadTimeoutMs(messages.length);

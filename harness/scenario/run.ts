@@ -1,15 +1,13 @@
 import { DEFAULT_SETTINGS } from "../../contract/settings.js";
 import type { DeployedLab } from "../aws/lab.js";
-import { applyWorkerSettings, setMappingEnabledIfNeeded } from "../aws/switches.js";
 import { testTimings } from "../aws/timings.js";
-import { isMiniStack, mappingConcurrency } from "../backends/emulators.js";
+import { isMiniStack } from "../backends/emulators.js";
 import { invariantChecks } from "../check/checks.js";
 import { gatherPhaseFacts } from "../check/gather.js";
 import { talkingTo, UsageError } from "../common/errors.js";
 import { quiet, type Say } from "../common/say.js";
-import { invokeEmptyBatches } from "../drive/empty-batches.js";
 import { startPollers } from "../drive/pollers.js";
-import { resetState } from "../drive/reset.js";
+import { prepareRun } from "../drive/prepare.js";
 import {
   mangleLikePowerShell,
   orderBody,
@@ -81,15 +79,7 @@ async function runPhase(phase: Phase, lab: DeployedLab, say: Say): Promise<Phase
   const { conn, deployment } = lab;
   const setup: PhaseResult["setup"] = { ...DEFAULT_SETTINGS, pollers: 0, ...phase.setup };
 
-  // Harness pollers and the event source mapping must not both consume the queue.
-  await setMappingEnabledIfNeeded(conn, deployment.mappingId, setup.pollers === 0);
-  await resetState(conn, deployment);
-  if (await applyWorkerSettings(conn, deployment.names, setup)) {
-    // New settings mean new environments: start as many as will run at once now, not while the
-    // copies wait (a cold start on a busy machine can outlast the visibility timeout).
-    const warm = setup.pollers > 0 ? setup.pollers : mappingConcurrency(lab.backend);
-    await invokeEmptyBatches(conn, deployment.names.functionName, warm);
-  }
+  await prepareRun(lab, setup, setup.pollers);
 
   // Log timestamps can trail the clock a little; the message-id filter keeps other runs out.
   const sinceMs = Date.now() - 5_000;
