@@ -11,8 +11,10 @@ export const EVENT_TYPES = [
   "skip_duplicate",
   "payload_mismatch",
   "charge_applied",
+  "charge_replayed",
   "charge_failed",
   "lease_lost",
+  "batch_failed",
   "process_end",
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];

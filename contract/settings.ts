@@ -27,6 +27,22 @@ export type Fault = (typeof FAULTS)[number];
 export const LEASE_DEFENCES = ["both", "fence", "none"] as const;
 export type LeaseDefences = (typeof LEASE_DEFENCES)[number];
 
+/**
+ * The payment provider's idempotency key (docs/design.md §4): none, a new charge every call; or a
+ * key the provider keeps one charge per, and replays for every later call with the same key.
+ * orderId is the right key; messageId is the common mistake (every copy is a new message).
+ */
+export const PROVIDER_KEYS = ["none", "orderId", "messageId"] as const;
+export type ProviderKey = (typeof PROVIDER_KEYS)[number];
+
+/**
+ * What the worker does with a batch in which a record failed. report: returns that record in
+ * batchItemFailures, and SQS retries only it; throw: fails the whole invocation, and SQS
+ * retries every record of the batch, the good ones too.
+ */
+export const BATCH_FAILURES = ["report", "throw"] as const;
+export type BatchFailures = (typeof BATCH_FAILURES)[number];
+
 /** What a scenario phase or a workshop step chooses. */
 export interface WorkerSettings {
   guard: GuardName;
@@ -40,6 +56,15 @@ export interface WorkerSettings {
   leaseMs?: number;
   /** lease only: see LEASE_DEFENCES. */
   leaseDefences?: LeaseDefences;
+  /** See PROVIDER_KEYS. */
+  providerKey?: ProviderKey;
+  /**
+   * lease and powertools: how long a COMPLETED record is remembered (Powertools'
+   * expiresAfterSeconds). A copy that arrives later is treated as new, and charged again.
+   */
+  recordTtlSeconds?: number;
+  /** See BATCH_FAILURES. */
+  batchFailures?: BatchFailures;
 }
 
 export const DEFAULT_SETTINGS: Readonly<WorkerSettings> = {
@@ -50,6 +75,7 @@ export const DEFAULT_SETTINGS: Readonly<WorkerSettings> = {
 };
 const DEFAULT_RACE_WINDOW_MS = 0;
 const DEFAULT_LEASE_MS = 30_000;
+const DEFAULT_RECORD_TTL_SECONDS = 3_600; // Powertools' default: one hour
 
 export interface TableNames {
   claimsTable: string;
@@ -79,6 +105,9 @@ export function settingsToEnv(settings: Partial<WorkerSettings>): Record<string,
     ...(s.raceWindowMs === undefined ? {} : { RACE_WINDOW_MS: String(s.raceWindowMs) }),
     ...(s.leaseMs === undefined ? {} : { LEASE_MS: String(s.leaseMs) }),
     ...(s.leaseDefences === undefined ? {} : { LEASE_DEFENCES: s.leaseDefences }),
+    ...(s.providerKey === undefined ? {} : { PROVIDER_KEY: s.providerKey }),
+    ...(s.recordTtlSeconds === undefined ? {} : { RECORD_TTL_SECONDS: String(s.recordTtlSeconds) }),
+    ...(s.batchFailures === undefined ? {} : { BATCH_FAILURES: s.batchFailures }),
   };
 }
 
@@ -98,10 +127,15 @@ export function settingsFromEnv(env: Env): WorkerSettings {
     env[name] === undefined ? undefined : milliseconds(name, env[name], 0);
   const raceWindowMs = optional("RACE_WINDOW_MS");
   const leaseMs = optional("LEASE_MS");
-  const leaseDefences =
-    env.LEASE_DEFENCES === undefined
+  const optionalWord = <T extends string>(name: string, allowed: readonly T[]) =>
+    env[name] === undefined ? undefined : oneOf(name, env[name], allowed);
+  const leaseDefences = optionalWord("LEASE_DEFENCES", LEASE_DEFENCES);
+  const providerKey = optionalWord("PROVIDER_KEY", PROVIDER_KEYS);
+  const batchFailures = optionalWord("BATCH_FAILURES", BATCH_FAILURES);
+  const recordTtlSeconds =
+    env.RECORD_TTL_SECONDS === undefined
       ? undefined
-      : oneOf("LEASE_DEFENCES", env.LEASE_DEFENCES, LEASE_DEFENCES);
+      : seconds("RECORD_TTL_SECONDS", env.RECORD_TTL_SECONDS);
   return {
     guard: oneOf("GUARD", env.GUARD ?? fromIdempotencySwitch(env.IDEMPOTENCY), GUARDS),
     parseMode: oneOf("PARSE_MODE", env.PARSE_MODE ?? DEFAULT_SETTINGS.parseMode, PARSE_MODES),
@@ -110,6 +144,9 @@ export function settingsFromEnv(env: Env): WorkerSettings {
     ...(raceWindowMs === undefined ? {} : { raceWindowMs }),
     ...(leaseMs === undefined ? {} : { leaseMs }),
     ...(leaseDefences === undefined ? {} : { leaseDefences }),
+    ...(providerKey === undefined ? {} : { providerKey }),
+    ...(recordTtlSeconds === undefined ? {} : { recordTtlSeconds }),
+    ...(batchFailures === undefined ? {} : { batchFailures }),
   };
 }
 
@@ -120,6 +157,9 @@ export function readConfig(env: Env): WorkerConfig {
     raceWindowMs: DEFAULT_RACE_WINDOW_MS,
     leaseMs: DEFAULT_LEASE_MS,
     leaseDefences: "both",
+    providerKey: "none",
+    recordTtlSeconds: DEFAULT_RECORD_TTL_SECONDS,
+    batchFailures: "report",
     ...settingsFromEnv(env),
     claimsTable: env.CLAIMS_TABLE ?? defaults.claimsTable,
     ledgerTable: env.LEDGER_TABLE ?? defaults.ledgerTable,
@@ -145,4 +185,11 @@ function milliseconds(name: string, value: string | undefined, fallback: number)
   if (!Number.isInteger(ms) || ms < 0)
     throw new Error(`${name} must be a whole number, got "${value}"`);
   return ms;
+}
+
+function seconds(name: string, value: string): number {
+  const s = Number(value);
+  if (!Number.isInteger(s) || s < 1)
+    throw new Error(`${name} must be a whole number of seconds, at least 1; got "${value}"`);
+  return s;
 }

@@ -8,7 +8,9 @@ import guardOn from "./guard-on.js";
 import malformedBody from "./malformed-body.js";
 import payloadMismatch from "./payload-mismatch.js";
 import poisonMessage from "./poison-message.js";
+import providerKey from "./provider-key.js";
 import racingCopies from "./racing-copies.js";
+import recordExpiry from "./record-expiry.js";
 import slowHolder from "./slow-holder.js";
 
 export const SCENARIOS: Scenario[] = [
@@ -21,6 +23,8 @@ export const SCENARIOS: Scenario[] = [
   poisonMessage,
   payloadMismatch,
   slowHolder,
+  recordExpiry,
+  providerKey,
   guardMatrix,
 ];
 

@@ -3,17 +3,21 @@ import type { Order } from "../contract/order.js";
 import type { WorkerConfig } from "../contract/settings.js";
 import { chargeFailureIfInjected, crashIfInjected } from "./faults.js";
 import type { Invocation } from "./guards/guard.js";
+import { Ledger, type ProviderAnswer } from "./ledger.js";
 import type { Log } from "./log.js";
-import { Ledger } from "./store.js";
 import { sleep } from "./time.js";
 
 /**
  * How a charge is written down: in the ledger alone, or (lease) with its completion, fenced.
- * False when the fence refused it: nothing was recorded.
+ * "fenced" when the fence refused it: nothing was recorded.
  */
-export type RecordCharge = (item: LedgerItem) => Promise<boolean>;
+export type RecordCharge = (item: LedgerItem) => Promise<ProviderAnswer | "fenced">;
 
-/** Charges the order once. The ledger item is the payment; the log line reports it. */
+/**
+ * Charges the order once. The ledger item is the payment; the log line reports it. False when
+ * the fence refused the charge. With the provider's idempotency key, a key used before gets the
+ * earlier charge back (charge_replayed), or, for another amount, a refusal.
+ */
 export async function charge(
   order: Order,
   invocation: Invocation,
@@ -26,13 +30,15 @@ export async function charge(
   try {
     const injected = chargeFailureIfInjected(config, invocation);
     if (injected) throw injected;
-    const item = Ledger.item(order, invocation);
-    if (!(await record(item))) return false; // fenced: nothing was charged
-    log("charge_applied", {
-      amount: order.amount,
-      customerId: order.customerId,
-      chargeId: item.chargeId,
-    });
+    const item = Ledger.item(order, invocation, config.providerKey);
+    const answer = await record(item);
+    if (answer === "fenced") return false; // nothing was charged
+    const charged = { amount: order.amount, customerId: order.customerId, chargeId: item.chargeId };
+    if (answer === "refused") {
+      log("payload_mismatch", { ...charged, heldBy: item.chargeId });
+      throw new Error(`the provider refused key ${item.idempotencyKey}: used for another charge`);
+    }
+    log(answer === "replayed" ? "charge_replayed" : "charge_applied", charged);
     return true;
   } catch (err) {
     log("charge_failed", { error: (err as Error).message });

@@ -9,9 +9,10 @@ import { lease } from "./guards/lease.js";
 import { naive } from "./guards/naive.js";
 import { off } from "./guards/off.js";
 import { powertools } from "./guards/powertools.js";
-import { bodyFields, createLog } from "./log.js";
+import { Ledger } from "./ledger.js";
+import { bodyFields, createLog, type Log } from "./log.js";
 import { parseOrder } from "./order.js";
-import { ClaimsTable, Ledger } from "./store.js";
+import { ClaimsTable } from "./store.js";
 
 const guards: Record<GuardName, Guard> = { off, naive, claim, lease, powertools };
 
@@ -21,13 +22,24 @@ let dynamo: Dynamo | undefined;
 export async function handler(event: SQSEvent, context: Context): Promise<SQSBatchResponse> {
   const config = readConfig(process.env);
   dynamo ??= dynamoClient();
-  const batchItemFailures: SQSBatchResponse["batchItemFailures"] = [];
-  for (const record of event.Records) {
-    const outcome = await processRecord(record, context, config, dynamo);
-    // A failed record stays in the queue, and SQS delivers it again after the visibility timeout.
-    if (outcome === "failed") batchItemFailures.push({ itemIdentifier: record.messageId });
+  const done: Done[] = [];
+  for (const record of event.Records)
+    done.push(await processRecord(record, context, config, dynamo));
+  const failed = done.filter((d) => d.outcome === "failed");
+  if (config.batchFailures === "throw" && failed.length > 0) {
+    // One failure fails the invocation: SQS delivers every record again, the charged ones too.
+    for (const d of done) d.log("batch_failed", { failed: failed.length, records: done.length });
+    throw new Error(`${failed.length} of ${done.length} records failed; the batch goes back`);
   }
-  return { batchItemFailures };
+  // A failed record stays in the queue, and SQS delivers it again after the visibility timeout.
+  return { batchItemFailures: failed.map((d) => ({ itemIdentifier: d.messageId })) };
+}
+
+/** What became of one record, and its log, for the batch's verdict. */
+interface Done {
+  messageId: string;
+  outcome: Outcome;
+  log: Log;
 }
 
 async function processRecord(
@@ -35,7 +47,7 @@ async function processRecord(
   context: Context,
   config: WorkerConfig,
   dynamo: Dynamo,
-): Promise<Outcome> {
+): Promise<Done> {
   const startedAt = Date.now();
   const callsBefore = dynamo.calls();
   const { messageId } = record;
@@ -45,10 +57,10 @@ async function processRecord(
   const parsed = parseOrder(record.body);
   const { order } = parsed;
   const log = createLog({ orderId: order.orderId, messageId, requestId, guard: config.guard });
-  const end = (outcome: Outcome, details: Record<string, unknown> = {}) => {
+  const end = (outcome: Outcome, details: Record<string, unknown> = {}): Done => {
     const dynamoCalls = dynamo.calls() - callsBefore;
     log("process_end", { outcome, durationMs: Date.now() - startedAt, dynamoCalls, ...details });
-    return outcome;
+    return { messageId, outcome, log };
   };
 
   log("process_start", { attempt });

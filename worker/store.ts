@@ -1,7 +1,5 @@
-// The two tables the worker writes (docs/design.md §3): the claims table (one record per
-// orderId, the guard's memory) and the charges ledger (one item per charge, what a payment
-// provider would have on record). The client is handed in, so a test can point it anywhere.
-import { randomUUID } from "node:crypto";
+// The claims table (docs/design.md §3): one record per orderId, the guard's memory. The charges
+// ledger is in ledger.ts. The client is handed in, so a test can point it anywhere.
 import type { AttributeValue } from "@aws-sdk/client-dynamodb";
 import {
   DeleteCommand,
@@ -20,8 +18,8 @@ import {
   type NaiveClaim,
 } from "../contract/claims.js";
 import type { LedgerItem } from "../contract/ledger.js";
-import type { Order } from "../contract/order.js";
 import type { Invocation } from "./guards/guard.js";
+import type { Ledger, ProviderAnswer } from "./ledger.js";
 
 // The conditions the guards are built from, one named part each. DynamoDB refuses an attribute
 // name a request does not use, so each request spreads only the NAMES it needs.
@@ -29,6 +27,8 @@ const CONDITION = {
   absent: "attribute_not_exists(orderId)",
   claimed: "#status = :claimed",
   leaseRanOut: "leaseUntil < :now",
+  completed: "#status = :completed",
+  forgotten: "expiresAt < :nowSeconds",
   samePayload: "payloadHash = :hash",
   heldByMessage: "messageId = :messageId",
   ownedBy: "#owner = :owner",
@@ -90,14 +90,18 @@ export class ClaimsTable {
         new PutCommand({
           TableName: this.name,
           Item: record,
+          // An expired COMPLETED record counts as absent, before DynamoDB's TTL sweep deletes it.
           ConditionExpression: either(
             CONDITION.absent,
             all(CONDITION.claimed, CONDITION.leaseRanOut, CONDITION.samePayload),
+            all(CONDITION.completed, CONDITION.forgotten),
           ),
           ExpressionAttributeNames: NAMES.status,
           ExpressionAttributeValues: {
             ":claimed": CLAIM_STATUS.claimed,
+            ":completed": CLAIM_STATUS.completed,
             ":now": Date.now(),
+            ":nowSeconds": epochSeconds(),
             ":hash": record.payloadHash,
           },
           ReturnValues: "ALL_OLD",
@@ -131,39 +135,55 @@ export class ClaimsTable {
   }
 
   /** COMPLETED, by the lease's owner only: a copy that lost its lease meanwhile fails here. */
-  async completeLease(orderId: string, owner: string, by: Invocation): Promise<void> {
-    await this.db.send(new UpdateCommand(this.completeLeaseRequest(orderId, owner, by)));
+  async completeLease(orderId: string, owner: string, by: Invocation, ttlSeconds: number) {
+    await this.db.send(
+      new UpdateCommand(this.completeLeaseRequest(orderId, owner, by, ttlSeconds)),
+    );
   }
 
   /**
    * The fence: the charge and COMPLETED in one transaction, conditioned on this copy still
-   * owning the lease. A copy whose lease was taken over records nothing (see isFenced).
+   * owning the lease. "fenced": another copy took the lease over, nothing was recorded. With a
+   * provider key already used, the provider's answer, and COMPLETED on its own.
    */
   async chargeAndCompleteLease(
     ledger: Ledger,
     item: LedgerItem,
     owner: string,
     by: Invocation,
-  ): Promise<void> {
-    await this.db.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          { Put: ledger.putRequest(item) },
-          { Update: this.completeLeaseRequest(item.orderId, owner, by) },
-        ],
-      }),
-    );
+    ttlSeconds: number,
+  ): Promise<ProviderAnswer | "fenced"> {
+    try {
+      await this.db.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            { Put: ledger.putRequest(item) },
+            { Update: this.completeLeaseRequest(item.orderId, owner, by, ttlSeconds) },
+          ],
+        }),
+      );
+      return "charged";
+    } catch (err) {
+      const [put, complete] = cancelledParts(err);
+      if (complete) return "fenced";
+      if (!put) throw err;
+      const answer = await ledger.answerFor(item);
+      await this.completeLease(item.orderId, owner, by, ttlSeconds);
+      return answer;
+    }
   }
 
-  private completeLeaseRequest(orderId: string, owner: string, by: Invocation) {
+  private completeLeaseRequest(orderId: string, owner: string, by: Invocation, ttlSeconds: number) {
     return {
       TableName: this.name,
       Key: { orderId },
-      UpdateExpression: `${COMPLETE} REMOVE leaseUntil`,
+      // expiresAt is the table's TTL attribute: how long the guard remembers the order.
+      UpdateExpression: `${COMPLETE}, expiresAt = :expiresAt REMOVE leaseUntil`,
       ConditionExpression: all(CONDITION.ownedBy, CONDITION.claimed),
       ExpressionAttributeNames: { ...NAMES.owner, ...NAMES.status },
       ExpressionAttributeValues: {
         ...completedBy(by),
+        ":expiresAt": epochSeconds() + ttlSeconds,
         ":owner": owner,
         ":claimed": CLAIM_STATUS.claimed,
       },
@@ -181,40 +201,23 @@ const completedBy = (by: Invocation) => ({
   ":now": new Date().toISOString(),
 });
 
-export class Ledger {
-  constructor(
-    private readonly db: DynamoDBDocumentClient,
-    readonly name: string,
-  ) {}
-
-  /** A new charge of this order by this copy, with its own chargeId. */
-  static item(order: Order, by: Invocation): LedgerItem {
-    return { chargeId: randomUUID(), ...order, ...by, chargedAt: new Date().toISOString() };
-  }
-
-  /** One charge: a new item, whatever charged before. Always recorded (see RecordCharge). */
-  async record(item: LedgerItem): Promise<true> {
-    await this.db.send(new PutCommand(this.putRequest(item)));
-    return true;
-  }
-
-  putRequest(item: LedgerItem) {
-    return { TableName: this.name, Item: item };
-  }
-}
-
 export function isConditionFailure(err: unknown): boolean {
   return (err as { name?: string } | null)?.name === "ConditionalCheckFailedException";
 }
 
-/** The fence held: the transaction was refused because another copy owns the lease now. */
-export function isFenced(err: unknown): boolean {
-  const { name, CancellationReasons } = err as {
+/**
+ * Which parts of a cancelled transaction failed their condition: [the charge, COMPLETED]. A
+ * failed COMPLETED is the fence holding: another copy owns the lease now.
+ */
+function cancelledParts(err: unknown): [boolean, boolean] {
+  const { name, CancellationReasons = [] } = err as {
     name?: string;
     CancellationReasons?: { Code?: string }[];
   };
-  return (
-    name === "TransactionCanceledException" &&
-    (CancellationReasons ?? []).some((reason) => reason.Code === "ConditionalCheckFailed")
-  );
+  if (name !== "TransactionCanceledException") return [false, false];
+  const failed = (i: number) => CancellationReasons[i]?.Code === "ConditionalCheckFailed";
+  return [failed(0), failed(1)];
 }
+
+/** DynamoDB's TTL counts in epoch seconds. */
+const epochSeconds = () => Math.floor(Date.now() / 1000);

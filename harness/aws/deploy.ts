@@ -7,7 +7,9 @@ import {
 import {
   CreateTableCommand,
   DescribeTableCommand,
+  DescribeTimeToLiveCommand,
   ResourceNotFoundException as TableNotFound,
+  UpdateTimeToLiveCommand,
   waitUntilTableExists,
 } from "@aws-sdk/client-dynamodb";
 import {
@@ -65,6 +67,9 @@ export async function deploy(
   await ensureTable(conn, names.claimsTable, "orderId");
   await ensureTable(conn, names.ledgerTable, "chargeId");
   await ensureTable(conn, names.powertoolsTable, "id");
+  // The attributes that say when a record may be forgotten: the lease guard's and Powertools'.
+  await ensureTimeToLive(conn, names.claimsTable, "expiresAt");
+  await ensureTimeToLive(conn, names.powertoolsTable, "expiration");
   await ensureLogGroup(conn, names.logGroup);
   await ensureFunction(conn, names, timings, env, say);
   const mappingId = await ensureEventSourceMapping(conn, names.functionName, queue.arn);
@@ -120,6 +125,19 @@ async function ensureTable(conn: Connection, name: string, key: string): Promise
     }),
   );
   await waitUntilTableExists({ client: conn.db, ...WAIT }, { TableName: name });
+}
+
+async function ensureTimeToLive(conn: Connection, table: string, attribute: string) {
+  const { TimeToLiveDescription } = await conn.db.send(
+    new DescribeTimeToLiveCommand({ TableName: table }),
+  );
+  if (TimeToLiveDescription?.TimeToLiveStatus === "ENABLED") return;
+  await conn.db.send(
+    new UpdateTimeToLiveCommand({
+      TableName: table,
+      TimeToLiveSpecification: { AttributeName: attribute, Enabled: true },
+    }),
+  );
 }
 
 async function ensureLogGroup(conn: Connection, name: string): Promise<void> {

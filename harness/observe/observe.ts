@@ -98,7 +98,10 @@ export interface Unfinished {
   lastEvent: string;
 }
 
-/** A message has ended when the worker acknowledged it (charged or skipped) or SQS dead-lettered it. */
+/**
+ * A message has ended when the worker acknowledged it (charged or skipped) or SQS dead-lettered
+ * it. A record whose batch then failed (batch_failed) was not acknowledged: it comes back.
+ */
 export function unfinished(
   sent: SentMessage[],
   events: WorkerEvent[],
@@ -114,6 +117,7 @@ export function unfinished(
     ) {
       done.add(event.messageId);
     }
+    if (event.type === "batch_failed") done.delete(event.messageId);
   }
   return sent
     .filter((m) => !done.has(m.messageId) && !deadLettered.has(m.messageId))

@@ -130,6 +130,11 @@ export function setupView(setup: WorkerSettings & { pollers: number }): SetupVie
       ...optional("race window", setup.raceWindowMs),
       ...optional("lease", setup.leaseMs),
       ...(setup.leaseDefences ? [{ label: "lease defences", value: setup.leaseDefences }] : []),
+      ...(setup.providerKey ? [{ label: "provider key", value: setup.providerKey }] : []),
+      ...(setup.recordTtlSeconds === undefined
+        ? []
+        : [{ label: "records kept", value: `${setup.recordTtlSeconds} s` }]),
+      ...(setup.batchFailures ? [{ label: "batch failures", value: setup.batchFailures }] : []),
     ],
     deliveredBy:
       setup.pollers > 0 ? `${setup.pollers} harness pollers` : "the event source mapping",

@@ -13,7 +13,8 @@ import { scanAll } from "../../harness/aws/scan.js";
 import { labRegion } from "../../harness/common/region.js";
 import { dynamoClient } from "../../worker/dynamo.js";
 import { fingerprint, lease } from "../../worker/guards/lease.js";
-import { ClaimsTable, Ledger } from "../../worker/store.js";
+import { Ledger } from "../../worker/ledger.js";
+import { ClaimsTable } from "../../worker/store.js";
 import "./provided.js";
 
 const { backend } = inject("lab");
@@ -85,7 +86,7 @@ async function attempt(input: ReturnType<typeof order>, options: AttemptOptions 
     charge: async (record = (item: LedgerItem) => ledger.record(item)) => {
       await options.whileWorking?.();
       if (options.chargeFails) throw new Error("declined");
-      const recorded = await record(Ledger.item(input, invocation));
+      const recorded = (await record(Ledger.item(input, invocation))) !== "fenced";
       if (recorded) charges++;
       return recorded;
     },

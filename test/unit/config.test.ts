@@ -1,11 +1,13 @@
 import { describe, expect, test } from "vitest";
 import {
+  BATCH_FAILURES,
   DEFAULT_SETTINGS,
   FAULTS,
   GUARDS,
   guardFromWord,
   LEASE_DEFENCES,
   PARSE_MODES,
+  PROVIDER_KEYS,
   readConfig,
   settingsFromEnv,
   settingsToEnv,
@@ -41,6 +43,10 @@ describe("the worker's environment", () => {
     [{ WORK_MS: "1.5" }, /WORK_MS/],
     [{ PARSE_MODE: "loose" }, /PARSE_MODE/],
     [{ FAULT: "explode" }, /FAULT/],
+    [{ PROVIDER_KEY: "requestId" }, /PROVIDER_KEY must be one of none, orderId, messageId/],
+    [{ RECORD_TTL_SECONDS: "0" }, /RECORD_TTL_SECONDS must be a whole number of seconds/],
+    [{ RECORD_TTL_SECONDS: "1.5" }, /RECORD_TTL_SECONDS/],
+    [{ BATCH_FAILURES: "ignore" }, /BATCH_FAILURES must be one of report, throw/],
   ])("rejects %o", (env, message) => {
     expect(() => readConfig(env)).toThrow(message);
   });
@@ -62,7 +68,7 @@ describe("the settings contract", () => {
   const every: WorkerSettings[] = GUARDS.flatMap((guard) =>
     PARSE_MODES.flatMap((parseMode) =>
       FAULTS.flatMap((fault) =>
-        LEASE_DEFENCES.map((leaseDefences) => ({
+        LEASE_DEFENCES.map((leaseDefences, i) => ({
           guard,
           parseMode,
           fault,
@@ -70,6 +76,9 @@ describe("the settings contract", () => {
           raceWindowMs: 7,
           leaseMs: 900,
           leaseDefences,
+          providerKey: PROVIDER_KEYS[i % PROVIDER_KEYS.length] ?? "none",
+          recordTtlSeconds: 2 + i,
+          batchFailures: BATCH_FAILURES[i % BATCH_FAILURES.length] ?? "report",
         })),
       ),
     ),
@@ -83,7 +92,13 @@ describe("the settings contract", () => {
     const env = settingsToEnv({ guard: "lease" });
     expect(Object.keys(env).sort()).toEqual(["FAULT", "GUARD", "PARSE_MODE", "WORK_MS"]);
     expect(settingsFromEnv(env)).toEqual({ ...DEFAULT_SETTINGS, guard: "lease" });
-    expect(readConfig(env)).toMatchObject({ leaseMs: 30_000, leaseDefences: "both" });
+    expect(readConfig(env)).toMatchObject({
+      leaseMs: 30_000,
+      leaseDefences: "both",
+      providerKey: "none",
+      recordTtlSeconds: 3_600,
+      batchFailures: "report",
+    });
   });
 
   test("the article's 0/1 switch and the guard names read the same everywhere", () => {

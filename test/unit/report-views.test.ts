@@ -17,6 +17,10 @@ const phase = phaseResult({
     pollers: 2,
     raceWindowMs: 25,
     leaseMs: 1500,
+    leaseDefences: "fence",
+    providerKey: "orderId",
+    recordTtlSeconds: 2,
+    batchFailures: "throw",
   },
   checks: [{ name: "charges", pass: true, expected: 2, actual: 2 }],
   pass: true,
@@ -52,7 +56,15 @@ describe("the text and HTML reports draw the same views", () => {
 
   test("the fixture exercises every optional setup field", () => {
     expect(view.setup.fields.map((f) => f.label)).toEqual(
-      expect.arrayContaining(["pollers", "race window", "lease"]),
+      expect.arrayContaining([
+        "pollers",
+        "race window",
+        "lease",
+        "lease defences",
+        "provider key",
+        "records kept",
+        "batch failures",
+      ]),
     );
   });
 

@@ -3,8 +3,9 @@ import type { Context } from "aws-lambda";
 import type { Order } from "../../contract/order.js";
 import type { WorkerConfig } from "../../contract/settings.js";
 import type { RecordCharge } from "../charge.js";
+import type { Ledger } from "../ledger.js";
 import type { Log } from "../log.js";
-import type { ClaimsTable, Ledger } from "../store.js";
+import type { ClaimsTable } from "../store.js";
 
 /** Which copy of the message this is, and which invocation runs it. */
 export interface Invocation {

@@ -2,7 +2,7 @@ import { createHash, randomUUID } from "node:crypto";
 import { CLAIM_STATUS, type ClaimRecord, isLeaseClaim } from "../../contract/claims.js";
 import type { LedgerItem } from "../../contract/ledger.js";
 import type { Order } from "../../contract/order.js";
-import { isFenced, type LeaseTaken } from "../store.js";
+import type { LeaseTaken } from "../store.js";
 import { retryWhileBusy } from "./busy.js";
 import type { Guard } from "./guard.js";
 
@@ -65,17 +65,12 @@ export const lease: Guard = async (input) => {
     return "failed";
   }
 
-  log("claim_won", taken.previous ? { tookOverFrom: taken.previous.messageId } : {});
+  const { previous } = taken;
+  log("claim_won", previous ? { tookOverFrom: previous.messageId, from: previous.status } : {});
   // The fence: the ledger item and COMPLETED in one transaction, only while this copy owns the lease.
-  const fenced = async (item: LedgerItem) => {
-    try {
-      await claims.chargeAndCompleteLease(ledger, item, owner, invocation);
-      return true;
-    } catch (err) {
-      if (isFenced(err)) return false;
-      throw err;
-    }
-  };
+  const ttl = config.recordTtlSeconds;
+  const fenced = (item: LedgerItem) =>
+    claims.chargeAndCompleteLease(ledger, item, owner, invocation, ttl);
   let charged: boolean;
   try {
     charged = await charge(defences === "none" ? undefined : fenced);
@@ -91,7 +86,7 @@ export const lease: Guard = async (input) => {
     return "failed";
   }
   // Unfenced, the charge is already made; if the lease was taken over, this fails too late.
-  if (defences === "none") await claims.completeLease(order.orderId, owner, invocation);
+  if (defences === "none") await claims.completeLease(order.orderId, owner, invocation, ttl);
   return "charged";
 };
 

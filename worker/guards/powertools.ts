@@ -24,6 +24,8 @@ export const powertools: Guard = async ({ order, config, context, dynamoClient, 
   const idempotency = new IdempotencyConfig({
     eventKeyJmesPath: "orderId",
     payloadValidationJmesPath: "[customerId, amount]",
+    // How long a COMPLETED record is remembered; Powertools treats an expired one as absent.
+    expiresAfterSeconds: config.recordTtlSeconds,
   });
   idempotency.registerLambdaContext(context); // so INPROGRESS expires when this invocation would
 

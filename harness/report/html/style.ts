@@ -94,7 +94,9 @@ figcaption { color: var(--muted); font-size: 14px; margin: 6px 2px; }
 .k-skip_duplicate { fill: #64748b; }
 .k-payload_mismatch { fill: #c026d3; }
 .k-charge_applied { fill: #1d4ed8; }
+.k-charge_replayed { fill: #1d4ed8; fill-rule: evenodd; }
 .k-charge_failed { fill: #dc2626; }
+.k-batch_failed { fill: #b45309; fill-rule: evenodd; }
 .k-lease_lost { fill: #9f1239; fill-rule: evenodd; }
 .legend { display: flex; flex-wrap: wrap; gap: 4px 28px; font-size: 15px; margin-top: 4px; }
 .legend ul { list-style: none; display: flex; flex-wrap: wrap; align-items: center; gap: 4px 18px; padding: 0; margin: 0; }

@@ -27,10 +27,14 @@ const SHAPES: Record<MarkType, string> = {
   skip_duplicate: "M 0 -8 L 8 0 L 0 8 L -8 0 Z",
   payload_mismatch: "M -6.5 -6.5 H 6.5 V 6.5 H -6.5 Z",
   charge_applied: star(9, 3.8),
+  // A hollow star: the provider had this key already and returned its charge, nothing new.
+  charge_replayed: `${star(9, 3.8)} ${star(5, 2.1)}`,
   charge_failed:
     "M -7 -4 L -4 -7 L 0 -3 L 4 -7 L 7 -4 L 3 0 L 7 4 L 4 7 L 0 3 L -4 7 L -7 4 L -3 0 Z",
   // A shield with a bar across: the fence refused this copy's charge.
   lease_lost: "M 0 -8 L 7 -5 L 6 3 L 0 8 L -6 3 L -7 -5 Z M -5 -1 H 5 V 1 H -5 Z",
+  // A broken box: the batch this record was in failed, so it goes back to the queue.
+  batch_failed: "M -7 -7 H 7 V 7 H -7 Z M -5 -5 V 5 H 5 V -5 Z M -7 2 L 7 -2 V 0 L -7 4 Z",
 };
 const CRASH_SHAPE = "M 2 -10 L -6 1.5 L -0.5 1.5 L -2.5 10 L 6 -1.5 L 0.5 -1.5 Z";
 

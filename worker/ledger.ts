@@ -1,0 +1,67 @@
+// The charges ledger (docs/design.md §3): what the payment provider has on record, one item per
+// charge. With an idempotency key (PROVIDER_KEY), the provider keeps one charge per key, the way
+// payment APIs take an Idempotency-Key header: a second call with the key gets the first charge
+// back (replayed); with the key but another amount, it is refused.
+import { randomUUID } from "node:crypto";
+import type { AttributeValue } from "@aws-sdk/client-dynamodb";
+import { type DynamoDBDocumentClient, GetCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
+import { unmarshall } from "@aws-sdk/util-dynamodb";
+import type { LedgerItem } from "../contract/ledger.js";
+import type { Order } from "../contract/order.js";
+import type { ProviderKey } from "../contract/settings.js";
+import type { Invocation } from "./guards/guard.js";
+
+/** What the provider answered: a new charge, the earlier one for this key, or a refusal. */
+export type ProviderAnswer = "charged" | "replayed" | "refused";
+
+export class Ledger {
+  constructor(
+    private readonly db: DynamoDBDocumentClient,
+    readonly name: string,
+  ) {}
+
+  /** A charge of this order by this copy: a new chargeId, or the key's when there is one. */
+  static item(order: Order, by: Invocation, providerKey: ProviderKey = "none"): LedgerItem {
+    const charge = { ...order, ...by, chargedAt: new Date().toISOString() };
+    if (providerKey === "none") return { chargeId: randomUUID(), ...charge };
+    const key = providerKey === "orderId" ? order.orderId : by.messageId;
+    return { chargeId: `${providerKey}=${key}`, idempotencyKey: key, ...charge };
+  }
+
+  /** One charge, or, for a key already used, the provider's answer to it. */
+  async record(item: LedgerItem): Promise<ProviderAnswer> {
+    try {
+      await this.db.send(new PutCommand(this.putRequest(item)));
+      return "charged";
+    } catch (err) {
+      if ((err as { name?: string }).name !== "ConditionalCheckFailedException") throw err;
+      const old = (err as { Item?: Record<string, AttributeValue> }).Item;
+      return this.answerFor(item, old ? (unmarshall(old) as LedgerItem) : undefined);
+    }
+  }
+
+  /** The key was used before: the same charge again is a replay, another one a refusal. */
+  async answerFor(item: LedgerItem, earlier?: LedgerItem): Promise<ProviderAnswer> {
+    const before = earlier ?? (await this.read(item.chargeId));
+    const same = before?.amount === item.amount && before?.customerId === item.customerId;
+    return same ? "replayed" : "refused";
+  }
+
+  private async read(chargeId: string): Promise<LedgerItem | undefined> {
+    const { Item } = await this.db.send(
+      new GetCommand({ TableName: this.name, Key: { chargeId }, ConsistentRead: true }),
+    );
+    return Item as LedgerItem | undefined;
+  }
+
+  /** The write of a charge; with a key, only if no charge holds that key yet. */
+  putRequest(item: LedgerItem) {
+    if (item.idempotencyKey === undefined) return { TableName: this.name, Item: item };
+    return {
+      TableName: this.name,
+      Item: item,
+      ConditionExpression: "attribute_not_exists(chargeId)",
+      ReturnValuesOnConditionCheckFailure: "ALL_OLD" as const,
+    };
+  }
+}
