@@ -36,6 +36,11 @@ export interface LeaseClaim extends ClaimedBy {
   leaseUntil?: number;
   /** Who pays and how much, hashed: a "duplicate" with another payload is refused. */
   payloadHash: string;
+  /**
+   * Set with COMPLETED, in epoch seconds (the table's TTL attribute): after it, the guard has
+   * forgotten the order and a copy is charged as new (RECORD_TTL_SECONDS).
+   */
+  expiresAt?: number;
 }
 
 /** Any item of the claims table, whichever guard wrote it. */

@@ -7,7 +7,7 @@ import type { Context } from "aws-lambda";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import type { LeaseClaim } from "../../contract/claims.js";
 import type { LedgerItem } from "../../contract/ledger.js";
-import { readConfig } from "../../contract/settings.js";
+import { type ProviderKey, readConfig } from "../../contract/settings.js";
 import { connect, EMULATOR_CREDENTIALS } from "../../harness/aws/connection.js";
 import { scanAll } from "../../harness/aws/scan.js";
 import { labRegion } from "../../harness/common/region.js";
@@ -64,6 +64,7 @@ interface AttemptOptions {
   /** What the invocation has left, as Lambda's context reports it. */
   remainingMs?: number;
   leaseDefences?: "both" | "fence" | "none";
+  providerKey?: ProviderKey;
   /** Runs while this copy "works", after its claim and before its charge is recorded. */
   whileWorking?: () => Promise<unknown>;
 }
@@ -77,7 +78,11 @@ async function attempt(input: ReturnType<typeof order>, options: AttemptOptions 
   const outcome = await lease({
     order: input,
     invocation,
-    config: { ...config, leaseDefences: options.leaseDefences ?? "both" },
+    config: {
+      ...config,
+      leaseDefences: options.leaseDefences ?? "both",
+      providerKey: options.providerKey ?? "none",
+    },
     claims,
     ledger,
     dynamoClient: dynamo.client,
@@ -86,7 +91,8 @@ async function attempt(input: ReturnType<typeof order>, options: AttemptOptions 
     charge: async (record = (item: LedgerItem) => ledger.record(item)) => {
       await options.whileWorking?.();
       if (options.chargeFails) throw new Error("declined");
-      const recorded = (await record(Ledger.item(input, invocation))) !== "fenced";
+      const recorded =
+        (await record(Ledger.item(input, invocation, options.providerKey))) !== "fenced";
       if (recorded) charges++;
       return recorded;
     },
@@ -115,7 +121,75 @@ const seed = (claim: Partial<LeaseClaim> & { orderId: string }) =>
     }),
   );
 
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+describe("the payment provider's idempotency key", () => {
+  const by = (messageId: string) => ({ messageId, requestId: "r", attempt: 1 });
+
+  test("one charge per key: the same charge again is replayed, another amount refused", async () => {
+    const charge = (messageId: string, amount = 150) =>
+      ledger.record(Ledger.item(order("P-ONE", amount), by(messageId), "orderId"));
+    expect(await charge("m1")).toBe("charged");
+    expect(await charge("m2")).toBe("replayed");
+    expect(await charge("m3", 999)).toBe("refused");
+    expect((await chargesOf("P-ONE")).map((c) => c.chargeId)).toEqual(["orderId=P-ONE"]);
+  });
+
+  test("a key per message is no key at all: every copy charges", async () => {
+    for (const m of ["m1", "m2", "m3"])
+      expect(await ledger.record(Ledger.item(order("P-MSG"), by(m), "messageId"))).toBe("charged");
+    expect(await chargesOf("P-MSG")).toHaveLength(3);
+  });
+});
+
 describe("the lease guard", () => {
+  test("forgotten: a COMPLETED record past its expiresAt counts as absent, so the copy charges", async () => {
+    const hash = fingerprint(order("L-OLD"));
+    await seed({
+      orderId: "L-OLD",
+      status: "COMPLETED",
+      expiresAt: nowSeconds() - 1,
+      payloadHash: hash,
+    });
+    const late = await attempt(order("L-OLD"));
+    expect(late).toMatchObject({ outcome: "charged", said: ["claim_won"], charges: 1 });
+    expect(await claimOf("L-OLD")).toMatchObject({
+      status: "COMPLETED",
+      messageId: late.messageId,
+    });
+  });
+
+  test("remembered: a COMPLETED record within its lifetime is a duplicate", async () => {
+    const hash = fingerprint(order("L-KEPT"));
+    await seed({
+      orderId: "L-KEPT",
+      status: "COMPLETED",
+      expiresAt: nowSeconds() + 60,
+      payloadHash: hash,
+    });
+    expect(await attempt(order("L-KEPT"))).toMatchObject({ outcome: "skipped", charges: 0 });
+  });
+
+  test("COMPLETED carries expiresAt, RECORD_TTL_SECONDS from now", async () => {
+    const before = nowSeconds();
+    await attempt(order("L-TTL"));
+    const { expiresAt } = (await claimOf("L-TTL")) ?? {};
+    expect(expiresAt).toBeGreaterThanOrEqual(before + config.recordTtlSeconds);
+    expect(expiresAt).toBeLessThanOrEqual(nowSeconds() + config.recordTtlSeconds);
+  });
+
+  test("with a provider key already used: the provider's answer, and the lease still completes", async () => {
+    const invocation = { messageId: "earlier", requestId: "r0", attempt: 1 };
+    expect(await ledger.record(Ledger.item(order("L-KEY"), invocation, "orderId"))).toBe("charged");
+    const copy = await attempt(order("L-KEY"), { providerKey: "orderId" });
+    expect(copy).toMatchObject({ outcome: "charged", said: ["claim_won"] });
+    expect(await chargesOf("L-KEY")).toHaveLength(1);
+    expect(await claimOf("L-KEY")).toMatchObject({
+      status: "COMPLETED",
+      completedMessageId: copy.messageId,
+    });
+  });
+
   test("won: a fresh order is claimed, charged once and COMPLETED", async () => {
     const result = await attempt(order("L-WON"));
     expect(result).toMatchObject({ outcome: "charged", said: ["claim_won"], charges: 1 });
