@@ -87,7 +87,7 @@ async function loadOneGuard(
   const { conn, deployment, backend } = lab;
   const { functionName } = deployment.names;
   // As a scenario phase starts: the mapping delivers, state is empty, environments are warm.
-  await prepareRun(lab, { guard, workMs: 0 }, 0);
+  await prepareRun(lab, { guard, workMs: 0 }, { pollers: 0 });
 
   const messages = loadMessages(options.orders, options.copies, options.seed ?? DEFAULT_SEED);
   const timeoutMs = loadTimeoutMs(messages.length);

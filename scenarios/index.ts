@@ -1,5 +1,6 @@
 // The catalogue (docs/design.md §6), in the order a workshop tells it.
 import type { Scenario } from "../harness/scenario/scenario.js";
+import batchRetry from "./batch-retry.js";
 import chargeFailure from "./charge-failure.js";
 import crashAfterClaim from "./crash-after-claim.js";
 import guardMatrix from "./guard-matrix.js";
@@ -12,6 +13,7 @@ import providerKey from "./provider-key.js";
 import racingCopies from "./racing-copies.js";
 import recordExpiry from "./record-expiry.js";
 import slowHolder from "./slow-holder.js";
+import visibilityClock from "./visibility-clock.js";
 
 export const SCENARIOS: Scenario[] = [
   guardOff,
@@ -23,8 +25,10 @@ export const SCENARIOS: Scenario[] = [
   poisonMessage,
   payloadMismatch,
   slowHolder,
+  batchRetry,
   recordExpiry,
   providerKey,
+  visibilityClock,
   guardMatrix,
 ];
 

@@ -7,6 +7,7 @@ import {
   UpdateFunctionConfigurationCommand,
   waitUntilFunctionUpdatedV2,
 } from "@aws-sdk/client-lambda";
+import { GetQueueAttributesCommand, SetQueueAttributesCommand } from "@aws-sdk/client-sqs";
 import type { LabNames } from "../../contract/names.js";
 import { settingsFromEnv, type WorkerSettings } from "../../contract/settings.js";
 import { LabError } from "../common/errors.js";
@@ -100,4 +101,37 @@ export async function setMappingEnabledIfNeeded(
 ): Promise<void> {
   const { State } = await conn.lambda.send(new GetEventSourceMappingCommand({ UUID: mappingId }));
   if ((State === "Enabled") !== enabled) await setMappingEnabled(conn, mappingId, enabled);
+}
+
+/** Sets the mapping's batch size unless it already is; the emulators use it from the next poll. */
+export async function setMappingBatchSizeIfNeeded(
+  conn: Connection,
+  mappingId: string,
+  batchSize: number,
+): Promise<void> {
+  const { BatchSize } = await conn.lambda.send(
+    new GetEventSourceMappingCommand({ UUID: mappingId }),
+  );
+  if (BatchSize === batchSize) return;
+  await conn.lambda.send(
+    new UpdateEventSourceMappingCommand({ UUID: mappingId, BatchSize: batchSize }),
+  );
+}
+
+/** Sets the queue's visibility timeout unless it already is; the next receive uses it. */
+export async function setQueueVisibilityIfNeeded(
+  conn: Connection,
+  queueUrl: string,
+  seconds: number,
+): Promise<void> {
+  const { Attributes } = await conn.sqs.send(
+    new GetQueueAttributesCommand({ QueueUrl: queueUrl, AttributeNames: ["VisibilityTimeout"] }),
+  );
+  if (Attributes?.VisibilityTimeout === String(seconds)) return;
+  await conn.sqs.send(
+    new SetQueueAttributesCommand({
+      QueueUrl: queueUrl,
+      Attributes: { VisibilityTimeout: String(seconds) },
+    }),
+  );
 }

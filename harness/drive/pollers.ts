@@ -10,6 +10,8 @@ import type { Deployment } from "../aws/deploy.js";
 export interface PollerStats {
   received: number;
   invocations: number;
+  /** Invocations the function answered (it ran), whatever it answered. */
+  answered: number;
   deleted: number;
   failed: number;
   /** Deletes refused because the message had already been handed out again. */
@@ -26,7 +28,14 @@ const GIVE_UP_AFTER = 5;
 export function startPollers(conn: Connection, deployment: Deployment, count: number): Pollers {
   let stopping = false;
   let failure: unknown;
-  const stats: PollerStats = { received: 0, invocations: 0, deleted: 0, failed: 0, lateDeletes: 0 };
+  const stats: PollerStats = {
+    received: 0,
+    invocations: 0,
+    answered: 0,
+    deleted: 0,
+    failed: 0,
+    lateDeletes: 0,
+  };
 
   const receive = () =>
     conn.sqs.send(
@@ -54,7 +63,13 @@ export function startPollers(conn: Connection, deployment: Deployment, count: nu
       for (const message of received) {
         stats.received++;
         // A throttled or failed Invoke is a failed delivery, as on AWS: the message comes back.
-        const succeeded = await invoke(conn, deployment, message).catch(() => false);
+        const succeeded = await invoke(conn, deployment, message).then(
+          (ok) => {
+            stats.answered++;
+            return ok;
+          },
+          () => false,
+        );
         stats.invocations++;
         if (succeeded && message.ReceiptHandle) {
           // Too late if the visibility timeout ran out meanwhile: SQS has handed the message to

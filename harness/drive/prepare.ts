@@ -1,21 +1,46 @@
-// Before a run: who delivers (the event source mapping, or harness pollers), empty state, and
-// the worker's settings, with warm environments when they changed. Scenario phases and the load
-// bench start the same way.
+// Before a run: who delivers (the event source mapping, or harness pollers) and how (the
+// mapping's batch size, the queue's clock), empty state, and the worker's settings, with warm
+// environments when they changed. Scenario phases and the load bench start the same way.
 import type { WorkerSettings } from "../../contract/settings.js";
 import type { DeployedLab } from "../aws/lab.js";
-import { applyWorkerSettings, setMappingEnabledIfNeeded } from "../aws/switches.js";
+import {
+  applyWorkerSettings,
+  setMappingBatchSizeIfNeeded,
+  setMappingEnabledIfNeeded,
+  setQueueVisibilityIfNeeded,
+} from "../aws/switches.js";
+import { testTimings } from "../aws/timings.js";
 import { mappingConcurrency } from "../backends/emulators.js";
 import { invokeEmptyBatches } from "./empty-batches.js";
 import { resetState } from "./reset.js";
 
+/** How messages reach the worker in a run. */
+export interface Delivery {
+  /** 0: the event source mapping delivers; P > 0: P harness pollers do, to race for real. */
+  pollers: number;
+  /** The mapping's batch size: 1 (each copy its own invocation) unless a run says. */
+  batchSize?: number;
+  /**
+   * The queue's visibility timeout for this run, set after the mapping exists, as a person
+   * could with SetQueueAttributes (AWS checks it against the function timeout only when a
+   * mapping is created or updated). Unset: the deployed value.
+   */
+  visibilitySeconds?: number;
+}
+
 export async function prepareRun(
   lab: DeployedLab,
   settings: Partial<WorkerSettings>,
-  pollers: number,
+  delivery: Delivery,
 ): Promise<void> {
   const { conn, deployment } = lab;
+  const { pollers, batchSize = 1 } = delivery;
   // Harness pollers and the event source mapping must not both consume the queue.
   await setMappingEnabledIfNeeded(conn, deployment.mappingId, pollers === 0);
+  await setMappingBatchSizeIfNeeded(conn, deployment.mappingId, batchSize);
+  const visibility =
+    delivery.visibilitySeconds ?? testTimings(lab.backend).visibilityTimeoutSeconds;
+  await setQueueVisibilityIfNeeded(conn, deployment.queueUrl, visibility);
   await resetState(conn, deployment);
   if (await applyWorkerSettings(conn, deployment.names, settings)) {
     // New settings mean new environments: start as many as will run at once now, not while the

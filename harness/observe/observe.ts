@@ -130,6 +130,23 @@ export function unfinished(
     });
 }
 
+/**
+ * Invocations that logged process_start and no process_end yet. A message can be acknowledged
+ * while another delivery of it still runs (its visibility timeout ran out meanwhile): the run
+ * is not over until that one has said what it did too.
+ */
+export function stillRunning(events: WorkerEvent[]): number {
+  const running = new Set<string>();
+  for (const { type, requestId, messageId } of events) {
+    if (type === "process_start") running.add(`${requestId}/${messageId}`);
+    if (type === "process_end") running.delete(`${requestId}/${messageId}`);
+  }
+  return running.size;
+}
+
+const invocationsIn = (events: WorkerEvent[]) =>
+  new Set(events.filter((e) => e.type === "process_start").map((e) => e.requestId)).size;
+
 export interface WaitResult {
   events: WorkerEvent[];
   deadLettered: Set<string>;
@@ -151,6 +168,13 @@ export async function waitUntilEnded(
     shipLateLogs?: () => Promise<void>;
     /** Told how many of the sent messages have ended, each time that number changes. */
     onProgress?: (ended: number, total: number) => void;
+    /**
+     * Also wait until every invocation that started has ended. Not where copies crash: a killed
+     * process never logs its end.
+     */
+    everyInvocationEnds?: boolean;
+    /** Also wait until the log shows this many invocations (the harness pollers made them). */
+    invocations?: number;
   },
 ): Promise<WaitResult> {
   const started = Date.now();
@@ -167,7 +191,9 @@ export async function waitUntilEnded(
       notAcknowledged.length > 0 ? await deadLetterIds(conn, deployment.dlqUrl) : new Set<string>();
     const missing = unfinished(sent, events, deadLettered);
     const waitedMs = Date.now() - started;
-    if (missing.length === 0 || waitedMs >= options.timeoutMs) {
+    const running = options.everyInvocationEnds ? stillRunning(events) : 0;
+    const unseen = (options.invocations ?? 0) - invocationsIn(events);
+    if ((missing.length === 0 && running === 0 && unseen <= 0) || waitedMs >= options.timeoutMs) {
       return { events, deadLettered, missing, waitedMs, nudges };
     }
     if (events.length !== seen) {

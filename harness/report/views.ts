@@ -3,6 +3,7 @@
 // way, so a field or a column added here shows up in both.
 import { EVENT_TYPES } from "../../contract/events.js";
 import type { WorkerSettings } from "../../contract/settings.js";
+import type { Delivery } from "../drive/prepare.js";
 import type { ChargeSummary } from "../observe/insights.js";
 import { QUERIES } from "../observe/insights.js";
 import type { PhaseResult, ScenarioResult } from "../scenario/result.js";
@@ -116,7 +117,7 @@ export function observationView(o: Observation, number: number, total: number): 
   };
 }
 
-export function setupView(setup: WorkerSettings & { pollers: number }): SetupView {
+export function setupView(setup: WorkerSettings & Delivery): SetupView {
   const ms = (value: number) => `${value} ms`;
   const optional = (label: string, value: number | undefined) =>
     value === undefined ? [] : [{ label, value: ms(value) }];
@@ -135,6 +136,12 @@ export function setupView(setup: WorkerSettings & { pollers: number }): SetupVie
         ? []
         : [{ label: "records kept", value: `${setup.recordTtlSeconds} s` }]),
       ...(setup.batchFailures ? [{ label: "batch failures", value: setup.batchFailures }] : []),
+      ...(setup.batchSize === undefined
+        ? []
+        : [{ label: "batch size", value: String(setup.batchSize) }]),
+      ...(setup.visibilitySeconds === undefined
+        ? []
+        : [{ label: "queue visibility", value: `${setup.visibilitySeconds} s` }]),
     ],
     deliveredBy:
       setup.pollers > 0 ? `${setup.pollers} harness pollers` : "the event source mapping",

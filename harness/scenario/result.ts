@@ -3,12 +3,13 @@
 import type { WorkerSettings } from "../../contract/settings.js";
 import type { BackendInfo } from "../backends/backend.js";
 import type { Cell, Check, PhaseFacts } from "../check/facts.js";
+import type { Delivery } from "../drive/prepare.js";
 import type { WorkerEvent } from "../observe/events.js";
 
 export interface PhaseResult {
   name: string;
   /** Every setting the phase ran with: its own, and the defaults for the rest. */
-  setup: WorkerSettings & { pollers: number };
+  setup: WorkerSettings & Delivery;
   sent: PhaseFacts["sent"];
   observed: PhaseFacts["observed"];
   wait: {

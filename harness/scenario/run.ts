@@ -1,5 +1,6 @@
 import { DEFAULT_SETTINGS } from "../../contract/settings.js";
 import type { DeployedLab } from "../aws/lab.js";
+import { setMappingEnabled } from "../aws/switches.js";
 import { testTimings } from "../aws/timings.js";
 import { isMiniStack } from "../backends/emulators.js";
 import { invariantChecks } from "../check/checks.js";
@@ -79,7 +80,7 @@ async function runPhase(phase: Phase, lab: DeployedLab, say: Say): Promise<Phase
   const { conn, deployment } = lab;
   const setup: PhaseResult["setup"] = { ...DEFAULT_SETTINGS, pollers: 0, ...phase.setup };
 
-  await prepareRun(lab, setup, setup.pollers);
+  await prepareRun(lab, setup, setup);
 
   // Log timestamps can trail the clock a little; the message-id filter keeps other runs out.
   const sinceMs = Date.now() - 5_000;
@@ -87,6 +88,7 @@ async function runPhase(phase: Phase, lab: DeployedLab, say: Say): Promise<Phase
   const waitOptions = {
     sinceMs,
     timeoutMs,
+    everyInvocationEnds: setup.fault !== "crash-after-claim",
     ...(isMiniStack(lab.backend)
       ? { shipLateLogs: () => shipLateLogs(conn, deployment.names.functionName) }
       : {}),
@@ -115,14 +117,32 @@ async function runPhase(phase: Phase, lab: DeployedLab, say: Say): Promise<Phase
       await waitUntilEnded(conn, deployment, sent, waitOptions);
     },
     pause: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+    sendTogether: async (sends) => {
+      const viaMapping = setup.pollers === 0;
+      if (viaMapping) await setMappingEnabled(conn, deployment.mappingId, false);
+      try {
+        await sends();
+      } finally {
+        if (viaMapping) await setMappingEnabled(conn, deployment.mappingId, true);
+      }
+    },
   };
 
   let waited: Awaited<ReturnType<typeof waitUntilEnded>>;
+  let answered: number | undefined;
   try {
     await phase.workload(workload);
     waited = await waitUntilEnded(conn, deployment, sent, waitOptions);
   } finally {
-    await pollers?.stop();
+    answered = (await pollers?.stop())?.answered;
+  }
+  if (answered !== undefined) {
+    // A message can be acknowledged while another delivery of it still runs (its visibility
+    // timeout ran out meanwhile). The pollers have stopped: wait for every invocation's lines.
+    waited = await waitUntilEnded(conn, deployment, sent, {
+      ...waitOptions,
+      invocations: answered,
+    });
   }
   const facts = await gatherPhaseFacts(conn, deployment, sent, waited.events, waited.deadLettered);
   const { events } = waited;

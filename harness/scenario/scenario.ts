@@ -3,14 +3,14 @@
 // scenario file reads as a story: what happens, and what must be true afterwards.
 import type { GuardName, WorkerSettings } from "../../contract/settings.js";
 import type { Cell, Check, PhaseFacts } from "../check/facts.js";
+import type { Delivery } from "../drive/prepare.js";
 import type { OrderInput, SentMessage } from "../drive/send.js";
 
-/** A phase's settings: a guard, and whatever it changes from the defaults. */
-export type PhaseSetup = Partial<WorkerSettings> & {
-  guard: GuardName;
-  /** 0: the event source mapping delivers; P > 0: P harness pollers do, to race for real. */
-  pollers?: number;
-};
+/** A phase's settings: a guard, whatever it changes from the defaults, and how it is delivered. */
+export type PhaseSetup = Partial<WorkerSettings> &
+  Partial<Delivery> & {
+    guard: GuardName;
+  };
 
 /** What a workload can do: send copies, and wait for what it sent to finish. */
 export interface Workload {
@@ -22,6 +22,11 @@ export interface Workload {
   settle(): Promise<void>;
   /** Waits this long: for a copy that must arrive while an earlier one is still working. */
   pause(ms: number): Promise<void>;
+  /**
+   * Runs these sends with the mapping paused, so it finds them all in the queue and hands them
+   * over as one batch (MiniStack's poller would wake at the first message and split them).
+   */
+  sendTogether(sends: () => Promise<unknown>): Promise<void>;
 }
 
 export interface Phase {

@@ -21,6 +21,8 @@ const phase = phaseResult({
     providerKey: "orderId",
     recordTtlSeconds: 2,
     batchFailures: "throw",
+    batchSize: 10,
+    visibilitySeconds: 1,
   },
   checks: [{ name: "charges", pass: true, expected: 2, actual: 2 }],
   pass: true,
@@ -64,6 +66,8 @@ describe("the text and HTML reports draw the same views", () => {
         "provider key",
         "records kept",
         "batch failures",
+        "batch size",
+        "queue visibility",
       ]),
     );
   });
