@@ -9,6 +9,9 @@ export const PREFIX_PATTERN = /^[A-Za-z0-9_-]{1,40}$/;
 export interface LabNames {
   queue: string;
   dlq: string;
+  /** The FIFO queue and its dead-letter queue (fifo-dedup); SQS wants the .fifo suffix. */
+  fifoQueue: string;
+  fifoDlq: string;
   functionName: string;
   claimsTable: string;
   ledgerTable: string;
@@ -23,6 +26,8 @@ export function namesFor(prefix: string = DEFAULT_PREFIX): LabNames {
   return {
     queue: prefix,
     dlq: `${prefix}-dlq`,
+    fifoQueue: `${prefix}.fifo`,
+    fifoDlq: `${prefix}-dlq.fifo`,
     functionName,
     claimsTable: prefix,
     ledgerTable: `${prefix}-charges`,

@@ -3,6 +3,7 @@ import type { Scenario } from "../harness/scenario/scenario.js";
 import batchRetry from "./batch-retry.js";
 import chargeFailure from "./charge-failure.js";
 import crashAfterClaim from "./crash-after-claim.js";
+import fifoDedup from "./fifo-dedup.js";
 import guardMatrix from "./guard-matrix.js";
 import guardOff from "./guard-off.js";
 import guardOn from "./guard-on.js";
@@ -26,6 +27,7 @@ export const SCENARIOS: Scenario[] = [
   payloadMismatch,
   slowHolder,
   batchRetry,
+  fifoDedup,
   recordExpiry,
   providerKey,
   visibilityClock,

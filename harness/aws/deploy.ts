@@ -45,7 +45,24 @@ export interface Deployment {
   dlqUrl: string;
   dlqArn: string;
   mappingId: string;
+  /** The FIFO queue beside the standard one, with its own dead-letter queue and mapping. */
+  fifo: QueueSet;
 }
+
+/** A queue, its dead-letter queue and the mapping that feeds the worker from it. */
+export interface QueueSet {
+  queueUrl: string;
+  queueArn: string;
+  dlqUrl: string;
+  dlqArn: string;
+  mappingId: string;
+}
+
+/** The deployment seen through its FIFO queue: what a FIFO phase sends to, waits on, drains. */
+export const onFifoQueue = (deployment: Deployment): Deployment => ({
+  ...deployment,
+  ...deployment.fifo,
+});
 
 export async function deploy(
   conn: Connection,
@@ -56,14 +73,20 @@ export async function deploy(
 ): Promise<Deployment> {
   const problem = timingsProblem(timings);
   if (problem) throw new UsageError(problem);
-  const dlq = await ensureQueue(conn, names.dlq, {});
-  const queue = await ensureQueue(conn, names.queue, {
+  const clock = (dlq: QueueRef) => ({
     VisibilityTimeout: String(timings.visibilityTimeoutSeconds),
     RedrivePolicy: JSON.stringify({
       deadLetterTargetArn: dlq.arn,
       maxReceiveCount: timings.maxReceiveCount,
     }),
   });
+  const dlq = await ensureQueue(conn, names.dlq, {});
+  const queue = await ensureQueue(conn, names.queue, clock(dlq));
+  // A FIFO queue is one from birth; content-based deduplication is on, and a sender's own
+  // MessageDeduplicationId overrides it, so one queue shows both ways of deduplicating.
+  const fifo = { FifoQueue: "true", ContentBasedDeduplication: "true" };
+  const fifoDlq = await ensureQueue(conn, names.fifoDlq, {}, { FifoQueue: "true" });
+  const fifoQueue = await ensureQueue(conn, names.fifoQueue, clock(fifoDlq), fifo);
   await ensureTable(conn, names.claimsTable, "orderId");
   await ensureTable(conn, names.ledgerTable, "chargeId");
   await ensureTable(conn, names.powertoolsTable, "id");
@@ -73,8 +96,17 @@ export async function deploy(
   await ensureLogGroup(conn, names.logGroup);
   await ensureFunction(conn, names, timings, env, say);
   const mappingId = await ensureEventSourceMapping(conn, names.functionName, queue.arn);
-  return deploymentOf(names, queue, dlq, mappingId);
+  const fifoMappingId = await ensureEventSourceMapping(conn, names.functionName, fifoQueue.arn);
+  return deploymentOf(names, queue, dlq, mappingId, queueSet(fifoQueue, fifoDlq, fifoMappingId));
 }
+
+export const queueSet = (queue: QueueRef, dlq: QueueRef, mappingId: string): QueueSet => ({
+  queueUrl: queue.url,
+  queueArn: queue.arn,
+  dlqUrl: dlq.url,
+  dlqArn: dlq.arn,
+  mappingId,
+});
 
 export type QueueRef = { url: string; arn: string };
 
@@ -84,19 +116,21 @@ export function deploymentOf(
   queue: QueueRef,
   dlq: QueueRef,
   mappingId: string,
+  fifo: QueueSet,
 ): Deployment {
-  return {
-    names,
-    queueUrl: queue.url,
-    queueArn: queue.arn,
-    dlqUrl: dlq.url,
-    dlqArn: dlq.arn,
-    mappingId,
-  };
+  return { names, ...queueSet(queue, dlq, mappingId), fifo };
 }
 
-async function ensureQueue(conn: Connection, name: string, attributes: Record<string, string>) {
-  const { QueueUrl } = await conn.sqs.send(new CreateQueueCommand({ QueueName: name }));
+/** attributes are set on every deploy; atCreation only when the queue is made (FifoQueue). */
+async function ensureQueue(
+  conn: Connection,
+  name: string,
+  attributes: Record<string, string>,
+  atCreation: Record<string, string> = {},
+) {
+  const { QueueUrl } = await conn.sqs.send(
+    new CreateQueueCommand({ QueueName: name, Attributes: atCreation }),
+  );
   if (!QueueUrl) throw new LabError(`CreateQueue returned no URL for ${name}`);
   if (Object.keys(attributes).length > 0) {
     await conn.sqs.send(new SetQueueAttributesCommand({ QueueUrl, Attributes: attributes }));

@@ -4,7 +4,7 @@ import { ListEventSourceMappingsCommand } from "@aws-sdk/client-lambda";
 import { GetQueueAttributesCommand, GetQueueUrlCommand } from "@aws-sdk/client-sqs";
 import { LabError } from "../common/errors.js";
 import type { Connection } from "./connection.js";
-import { type Deployment, deploymentOf } from "./deploy.js";
+import { type Deployment, deploymentOf, queueSet } from "./deploy.js";
 import type { LabNames } from "./names.js";
 
 /** The call's result, or undefined when what it names does not exist. */
@@ -38,16 +38,21 @@ export async function locateDeployment(conn: Connection, names: LabNames): Promi
     );
     return { url: found.QueueUrl, arn: Attributes?.QueueArn ?? "" };
   };
+  const mappingOf = async (queueArn: string) => {
+    const listed = await unlessMissing(
+      conn.lambda.send(
+        new ListEventSourceMappingsCommand({
+          FunctionName: names.functionName,
+          EventSourceArn: queueArn,
+        }),
+      ),
+    );
+    const mappingId = listed?.EventSourceMappings?.[0]?.UUID;
+    if (!mappingId) throw notDeployed();
+    return mappingId;
+  };
   const [queue, dlq] = [await url(names.queue), await url(names.dlq)];
-  const listed = await unlessMissing(
-    conn.lambda.send(
-      new ListEventSourceMappingsCommand({
-        FunctionName: names.functionName,
-        EventSourceArn: queue.arn,
-      }),
-    ),
-  );
-  const mappingId = listed?.EventSourceMappings?.[0]?.UUID;
-  if (!mappingId) throw notDeployed();
-  return deploymentOf(names, queue, dlq, mappingId);
+  const [fifoQueue, fifoDlq] = [await url(names.fifoQueue), await url(names.fifoDlq)];
+  const fifo = queueSet(fifoQueue, fifoDlq, await mappingOf(fifoQueue.arn));
+  return deploymentOf(names, queue, dlq, await mappingOf(queue.arn), fifo);
 }

@@ -27,7 +27,15 @@ export interface Observed {
 }
 
 export interface PhaseFacts {
-  sent: { messages: number; messageIds: string[]; orderIds: string[]; bodies: string[] };
+  sent: {
+    /** Messages SQS accepted as new; a FIFO queue's dropped duplicates are not among them. */
+    messages: number;
+    /** SendMessage calls SQS accepted: messages, and the duplicates a FIFO queue dropped. */
+    sends: number;
+    messageIds: string[];
+    orderIds: string[];
+    bodies: string[];
+  };
   observed: Observed;
   events: WorkerEvent[];
   ledgerItems: LedgerItem[];

@@ -17,6 +17,7 @@ export async function gatherPhaseFacts(
   sent: SentMessage[],
   events: WorkerEvent[],
   deadLettered: ReadonlySet<string>,
+  sends: number = sent.length,
 ): Promise<PhaseFacts> {
   const [claims, ledgerItems, dlq] = await Promise.all([
     readClaims(conn, deployment.names.claimsTable),
@@ -26,6 +27,7 @@ export async function gatherPhaseFacts(
   return {
     sent: {
       messages: sent.length,
+      sends,
       messageIds: sent.map((m) => m.messageId),
       orderIds: [...new Set(sent.map((m) => m.intendedOrderId))],
       bodies: [...new Set(sent.map((m) => m.body))],

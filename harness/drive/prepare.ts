@@ -16,6 +16,8 @@ import { resetState } from "./reset.js";
 
 /** How messages reach the worker in a run. */
 export interface Delivery {
+  /** Which queue the run sends to: the standard one, or the FIFO one (with its own mapping). */
+  queue?: "standard" | "fifo";
   /** 0: the event source mapping delivers; P > 0: P harness pollers do, to race for real. */
   pollers: number;
   /** The mapping's batch size: 1 (each copy its own invocation) unless a run says. */

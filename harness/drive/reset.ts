@@ -9,13 +9,15 @@ import type { Connection } from "../aws/connection.js";
 import type { Deployment } from "../aws/deploy.js";
 import { scanAll } from "../aws/scan.js";
 
-/** Empties both queues and the three tables; says how many items each table held. */
+/** Empties the queues (standard and FIFO, with their DLQs) and the three tables; says how many items each table held. */
 export async function resetState(
   conn: Connection,
   deployment: Deployment,
 ): Promise<Record<string, number>> {
   const { names } = deployment;
-  await Promise.all([emptyQueue(conn, deployment.queueUrl), emptyQueue(conn, deployment.dlqUrl)]);
+  const { fifo } = deployment;
+  const queues = [deployment.queueUrl, deployment.dlqUrl, fifo.queueUrl, fifo.dlqUrl];
+  await Promise.all(queues.map((url) => emptyQueue(conn, url)));
   return {
     [names.claimsTable]: await emptyTable(conn, names.claimsTable, "orderId"),
     [names.ledgerTable]: await emptyTable(conn, names.ledgerTable, "chargeId"),

@@ -64,19 +64,36 @@ export function copiesProblem(copies: number, typed: string = String(copies)): s
   return `copies must be a whole number from 1 to ${MAX_COPIES}, got "${typed}"`;
 }
 
+/**
+ * To a FIFO queue: the message group (one order's copies in order), and the sender's
+ * deduplication id; without one, the queue's content-based deduplication applies.
+ */
+export interface FifoSend {
+  groupId: string;
+  deduplicationId?: string;
+}
+
 export async function sendCopies(
   conn: Connection,
   queueUrl: string,
   message: { body: string; intendedOrderId: string },
   copies: number,
   onSent: (sent: SentMessage, copy: number) => void = () => {},
+  fifo?: FifoSend,
 ): Promise<SentMessage[]> {
   const problem = copiesProblem(copies);
   if (problem) throw new UsageError(problem);
   const sent: SentMessage[] = [];
   for (let copy = 1; copy <= copies; copy++) {
     const { MessageId } = await conn.sqs.send(
-      new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: message.body }),
+      new SendMessageCommand({
+        QueueUrl: queueUrl,
+        MessageBody: message.body,
+        ...(fifo && {
+          MessageGroupId: fifo.groupId,
+          MessageDeduplicationId: fifo.deduplicationId,
+        }),
+      }),
     );
     if (!MessageId) throw new LabError("SendMessage returned no MessageId");
     const one = {

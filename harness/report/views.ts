@@ -136,6 +136,7 @@ export function setupView(setup: WorkerSettings & Delivery): SetupView {
         ? []
         : [{ label: "records kept", value: `${setup.recordTtlSeconds} s` }]),
       ...(setup.batchFailures ? [{ label: "batch failures", value: setup.batchFailures }] : []),
+      ...(setup.queue ? [{ label: "queue", value: setup.queue }] : []),
       ...(setup.batchSize === undefined
         ? []
         : [{ label: "batch size", value: String(setup.batchSize) }]),

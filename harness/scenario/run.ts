@@ -1,6 +1,6 @@
 import { DEFAULT_SETTINGS } from "../../contract/settings.js";
+import { onFifoQueue } from "../aws/deploy.js";
 import type { DeployedLab } from "../aws/lab.js";
-import { setMappingEnabled } from "../aws/switches.js";
 import { testTimings } from "../aws/timings.js";
 import { isMiniStack } from "../backends/emulators.js";
 import { invariantChecks } from "../check/checks.js";
@@ -9,17 +9,11 @@ import { talkingTo, UsageError } from "../common/errors.js";
 import { quiet, type Say } from "../common/say.js";
 import { startPollers } from "../drive/pollers.js";
 import { prepareRun } from "../drive/prepare.js";
-import {
-  mangleLikePowerShell,
-  orderBody,
-  readBodyFile,
-  type SentMessage,
-  sendCopies,
-} from "../drive/send.js";
 import { shipLateLogs } from "../observe/late-logs.js";
 import { waitUntilEnded } from "../observe/observe.js";
 import type { PhaseResult, ScenarioResult } from "./result.js";
-import type { Phase, Scenario, Workload } from "./scenario.js";
+import type { Phase, Scenario } from "./scenario.js";
+import { bindWorkload } from "./workload.js";
 
 /**
  * How long a phase waits for its messages to end: a minute, or longer where a dead-lettered
@@ -75,10 +69,13 @@ function matrixOf(phases: PhaseResult[]): Pick<ScenarioResult, "matrix"> {
   return { matrix: { rows, columns, cells } };
 }
 
-async function runPhase(phase: Phase, lab: DeployedLab, say: Say): Promise<PhaseResult> {
+async function runPhase(phase: Phase, laneLab: DeployedLab, say: Say): Promise<PhaseResult> {
   const started = Date.now();
-  const { conn, deployment } = lab;
   const setup: PhaseResult["setup"] = { ...DEFAULT_SETTINGS, pollers: 0, ...phase.setup };
+  // A FIFO phase sees the lab through its FIFO queue: sends, waits and drains go there.
+  const lab =
+    setup.queue === "fifo" ? { ...laneLab, deployment: onFifoQueue(laneLab.deployment) } : laneLab;
+  const { conn, deployment } = lab;
 
   await prepareRun(lab, setup, setup);
 
@@ -94,39 +91,7 @@ async function runPhase(phase: Phase, lab: DeployedLab, say: Say): Promise<Phase
       : {}),
   };
   const pollers = setup.pollers > 0 ? startPollers(conn, deployment, setup.pollers) : undefined;
-  const sent: SentMessage[] = [];
-  const sendAndRemember = async (
-    message: { body: string; intendedOrderId: string },
-    copies: number,
-  ) => {
-    const batch = await sendCopies(conn, deployment.queueUrl, message, copies);
-    sent.push(...batch);
-    return batch;
-  };
-  const workload: Workload = {
-    send: ({ copies = 1, mangled = false, ...order }) => {
-      const body = orderBody(order);
-      return sendAndRemember(
-        { body: mangled ? mangleLikePowerShell(body) : body, intendedOrderId: order.orderId },
-        copies,
-      );
-    },
-    sendBodyFile: (file, copies = 1) => sendAndRemember(readBodyFile(file), copies),
-    sendBody: (body, intendedOrderId) => sendAndRemember({ body, intendedOrderId }, 1),
-    settle: async () => {
-      await waitUntilEnded(conn, deployment, sent, waitOptions);
-    },
-    pause: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
-    sendTogether: async (sends) => {
-      const viaMapping = setup.pollers === 0;
-      if (viaMapping) await setMappingEnabled(conn, deployment.mappingId, false);
-      try {
-        await sends();
-      } finally {
-        if (viaMapping) await setMappingEnabled(conn, deployment.mappingId, true);
-      }
-    },
-  };
+  const { workload, sent, sends } = bindWorkload(conn, deployment, setup, waitOptions);
 
   let waited: Awaited<ReturnType<typeof waitUntilEnded>>;
   let answered: number | undefined;
@@ -144,7 +109,14 @@ async function runPhase(phase: Phase, lab: DeployedLab, say: Say): Promise<Phase
       invocations: answered,
     });
   }
-  const facts = await gatherPhaseFacts(conn, deployment, sent, waited.events, waited.deadLettered);
+  const facts = await gatherPhaseFacts(
+    conn,
+    deployment,
+    sent,
+    waited.events,
+    waited.deadLettered,
+    sends(),
+  );
   const { events } = waited;
   const cell = phase.cell && {
     row: phase.cell.row,

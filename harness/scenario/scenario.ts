@@ -14,7 +14,14 @@ export type PhaseSetup = Partial<WorkerSettings> &
 
 /** What a workload can do: send copies, and wait for what it sent to finish. */
 export interface Workload {
-  send(order: OrderInput & { copies?: number; mangled?: boolean }): Promise<SentMessage[]>;
+  /**
+   * Copies of an order. On a FIFO phase each is sent in the order's message group, with
+   * deduplicationId if given (else the queue deduplicates by content); a copy SQS dropped as a
+   * duplicate comes back with the first copy's MessageId, and is remembered once.
+   */
+  send(
+    order: OrderInput & { copies?: number; mangled?: boolean; deduplicationId?: string },
+  ): Promise<SentMessage[]>;
   sendBodyFile(file: string, copies?: number): Promise<SentMessage[]>;
   /** One message with exactly this body (any text SQS accepts), meant as this order. */
   sendBody(body: string, intendedOrderId: string): Promise<SentMessage[]>;

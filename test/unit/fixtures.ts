@@ -55,6 +55,7 @@ export function phaseResult(overrides: Partial<PhaseResult> = {}): PhaseResult {
     },
     sent: {
       messages: 4,
+      sends: 4,
       messageIds: ["msg-aaaa-1", "msg-bbbb-2", "msg-cccc-3", "msg-dddd-4"],
       orderIds: ["ORDER-001"],
       bodies: [MANGLED],

@@ -23,6 +23,7 @@ const phase = phaseResult({
     batchFailures: "throw",
     batchSize: 10,
     visibilitySeconds: 1,
+    queue: "fifo",
   },
   checks: [{ name: "charges", pass: true, expected: 2, actual: 2 }],
   pass: true,
@@ -68,6 +69,7 @@ describe("the text and HTML reports draw the same views", () => {
         "batch failures",
         "batch size",
         "queue visibility",
+        "queue",
       ]),
     );
   });

@@ -21,7 +21,7 @@ function facts(
   ) as Record<string, IntendedOutcome>;
   const charges = Object.values(full).reduce((n, o) => n + o.charges, 0);
   return {
-    sent: { messages: 1, messageIds: [], orderIds: Object.keys(full), bodies: [] },
+    sent: { messages: 1, sends: 1, messageIds: [], orderIds: Object.keys(full), bodies: [] },
     observed: {
       eventCounts: {},
       charges: { charges, orders: 1, messages: charges },

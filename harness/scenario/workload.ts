@@ -1,0 +1,75 @@
+// What a phase's workload can do (the Workload of scenario.ts), bound to one lab: every send
+// goes to the phase's queue and is remembered, so the phase can wait for it and check it.
+import type { Connection } from "../aws/connection.js";
+import type { Deployment } from "../aws/deploy.js";
+import { setMappingEnabled } from "../aws/switches.js";
+import {
+  type FifoSend,
+  mangleLikePowerShell,
+  orderBody,
+  readBodyFile,
+  type SentMessage,
+  sendCopies,
+} from "../drive/send.js";
+import { waitUntilEnded } from "../observe/observe.js";
+import type { PhaseResult } from "./result.js";
+import type { Workload } from "./scenario.js";
+
+export interface BoundWorkload {
+  workload: Workload;
+  /** Each message SQS accepted as new, once. */
+  sent: SentMessage[];
+  /** SendMessage calls SQS accepted, duplicates it dropped included. */
+  sends: () => number;
+}
+
+export function bindWorkload(
+  conn: Connection,
+  deployment: Deployment,
+  setup: PhaseResult["setup"],
+  waitOptions: Parameters<typeof waitUntilEnded>[3],
+): BoundWorkload {
+  const sent: SentMessage[] = [];
+  let sends = 0;
+  const fifo = setup.queue === "fifo";
+  const sendAndRemember = async (
+    message: { body: string; intendedOrderId: string },
+    copies: number,
+    deduplicationId?: string,
+  ) => {
+    const group: FifoSend | undefined = fifo
+      ? { groupId: message.intendedOrderId, deduplicationId }
+      : undefined;
+    const batch = await sendCopies(conn, deployment.queueUrl, message, copies, () => {}, group);
+    sends += batch.length;
+    // A FIFO queue answers a copy it dropped with the first copy's MessageId.
+    for (const one of batch) if (!sent.some((m) => m.messageId === one.messageId)) sent.push(one);
+    return batch;
+  };
+  const workload: Workload = {
+    send: ({ copies = 1, mangled = false, deduplicationId, ...order }) => {
+      const body = orderBody(order);
+      return sendAndRemember(
+        { body: mangled ? mangleLikePowerShell(body) : body, intendedOrderId: order.orderId },
+        copies,
+        deduplicationId,
+      );
+    },
+    sendBodyFile: (file, copies = 1) => sendAndRemember(readBodyFile(file), copies),
+    sendBody: (body, intendedOrderId) => sendAndRemember({ body, intendedOrderId }, 1),
+    settle: async () => {
+      await waitUntilEnded(conn, deployment, sent, waitOptions);
+    },
+    pause: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+    sendTogether: async (sendAll) => {
+      const viaMapping = setup.pollers === 0;
+      if (viaMapping) await setMappingEnabled(conn, deployment.mappingId, false);
+      try {
+        await sendAll();
+      } finally {
+        if (viaMapping) await setMappingEnabled(conn, deployment.mappingId, true);
+      }
+    },
+  };
+  return { workload, sent, sends: () => sends };
+}
