@@ -37,7 +37,19 @@ export const SCENARIOS: Scenario[] = [
 /** The original experiment's four, in the article's order; the rest go beyond it. */
 export const ARTICLE_SCENARIOS = ["guard-off", "guard-on", "malformed-body", "racing-copies"];
 
-/** What goes wrong beyond the article: a crash, a failed charge, poison, a changed payload. */
+/**
+ * Where else duplicates come from, after the article's story ends: a batch retried whole, a
+ * FIFO queue's deduplication, a record that expired, the provider's key, the queue's clock.
+ */
+export const BEYOND_ARTICLE = [
+  "batch-retry",
+  "fifo-dedup",
+  "record-expiry",
+  "provider-key",
+  "visibility-clock",
+];
+
+/** What goes wrong beyond the article: a crash, a failed charge, poison, a changed payload, and the rest. */
 export const FAILURE_SCENARIOS = SCENARIOS.map((s) => s.name).filter(
   (name) => name !== "guard-matrix" && !ARTICLE_SCENARIOS.includes(name),
 );

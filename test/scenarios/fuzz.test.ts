@@ -9,8 +9,9 @@ import { runScenario } from "../../harness/scenario/run.js";
 import { phase, scenario } from "../../harness/scenario/scenario.js";
 import { ORDER_LIMITS } from "../../worker/order.js";
 import { expectEveryCheckHolds, labOnLane } from "./lab-for-tests.js";
+import { LANES } from "./lanes.js";
 
-const lab = labOnLane(5);
+const lab = labOnLane(LANES.fuzz[0]);
 afterAll(() => lab.conn.close());
 
 /** What SQS accepts in a body (its allowed XML characters); anything else it refuses to send. */

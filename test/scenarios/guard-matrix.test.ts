@@ -3,8 +3,9 @@ import { runScenario } from "../../harness/scenario/run.js";
 import { MATRIX_COLUMNS } from "../../scenarios/guard-matrix.js";
 import { findScenario } from "../../scenarios/index.js";
 import { expectEveryCheckHolds, labOnLane } from "./lab-for-tests.js";
+import { LANES } from "./lanes.js";
 
-const lanes = [labOnLane(1), labOnLane(3)];
+const lanes = LANES.matrix.map(labOnLane);
 const lab = lanes[0] as (typeof lanes)[number];
 afterAll(() => {
   for (const lane of lanes) lane.conn.close();

@@ -12,11 +12,12 @@ import { renderHtml } from "../../harness/report/html/page.js";
 import { runScenario } from "../../harness/scenario/run.js";
 import { findScenario } from "../../scenarios/index.js";
 import { expectEveryCheckHolds, labOnLane } from "./lab-for-tests.js";
+import { LANES } from "./lanes.js";
 
 const CHROMIUM = "/usr/bin/chromium";
 const ARTIFACTS = path.join(LAB_DIR, "artifacts");
 
-const lab = labOnLane(2);
+const lab = labOnLane(LANES.browser[0]);
 afterAll(() => lab.conn.close());
 
 describe(`HTML report in Chromium, guard-on on ${lab.backend.name} ${lab.backend.version}`, () => {

@@ -4,8 +4,9 @@
 import { afterAll, describe, expect, test } from "vitest";
 import { runLoad } from "../../bench/load.js";
 import { labOnLane } from "./lab-for-tests.js";
+import { LANES } from "./lanes.js";
 
-const lab = labOnLane(6);
+const lab = labOnLane(LANES.load[0]);
 afterAll(() => lab.conn.close());
 
 describe(`load, 20 orders × 5 copies, on ${lab.backend.name} ${lab.backend.version}`, () => {

@@ -6,8 +6,9 @@ import { afterAll, describe, test } from "vitest";
 import { runScenario } from "../../harness/scenario/run.js";
 import { ARTICLE_SCENARIOS, findScenario } from "../../scenarios/index.js";
 import { expectEveryCheckHolds, labOnLane } from "./lab-for-tests.js";
+import { LANES } from "./lanes.js";
 
-const lab = labOnLane(0);
+const lab = labOnLane(LANES.article[0]);
 afterAll(() => lab.conn.close());
 
 // slow-holder goes beyond the article, but runs here (not in failures.test.ts): this lane

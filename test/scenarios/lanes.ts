@@ -1,0 +1,15 @@
+// Which test file runs on which lanes of the shared lab (one resource prefix each), so that no
+// two files ever reset the same lane. A file with several lanes spreads a scenario's phases
+// over them. Sized so the longest file (the matrix) ends about when the others do.
+export const LANES = {
+  article: [0],
+  matrix: [1, 3, 7],
+  browser: [2],
+  failures: [4, 8],
+  fuzz: [5],
+  load: [6],
+  /** The scenarios beyond the article's failures: batches, FIFO, expiry, provider key, clock. */
+  beyond: [9, 10, 11],
+} as const;
+
+export const LANE_COUNT = Math.max(...Object.values(LANES).flat()) + 1;
