@@ -2,7 +2,7 @@
 // per event, each with the words its tooltip says. Times only; pixels are the page's business.
 import { EVENT_TYPES, type EventType } from "../../contract/events.js";
 import type { WorkerEvent } from "../observe/events.js";
-import { invocationSpans, orphanCount } from "../observe/invocations.js";
+import { type InvocationSpan, invocationSpans, orphanCount } from "../observe/invocations.js";
 
 /** The events drawn as marks, in legend order; process_start and process_end are the bar. */
 export type MarkType = Exclude<EventType, "process_start" | "process_end">;
@@ -24,6 +24,13 @@ export interface MarkView {
 export interface LaneView {
   messageId: string;
   requestId: string;
+  /** The order the record said it was; on a FIFO queue the lab sends each order as its own message group. */
+  orderId: string;
+  /**
+   * When one invocation handled several records (a batch): how many, and whether this lane is
+   * the first of them. A batch's lanes come one after another.
+   */
+  batch?: { records: number; first: boolean };
   attempt?: number;
   outcome: string;
   crashed: boolean;
@@ -54,28 +61,35 @@ const text = (value: unknown) =>
 const BASE_KEYS = new Set(["type", "orderId", "messageId", "requestId", "guard", "ts"]);
 
 export function timelineView(timeline: WorkerEvent[]): TimelineView {
-  const spans = invocationSpans(timeline);
+  const spans = byInvocation(invocationSpans(timeline));
+  const records = new Map<string, number>();
+  for (const span of spans) records.set(span.requestId, (records.get(span.requestId) ?? 0) + 1);
   const times = timeline.map((e) => Date.parse(e.ts));
   const t0 = times.length ? Math.min(...times) : 0;
   const spanMs = times.length ? Math.max(Math.max(...times) - t0, 1) : 0;
   const relative = (ms: number) => `+${ms - t0} ms`;
 
-  const lanes = spans.map((span): LaneView => {
+  const lanes = spans.map((span, i): LaneView => {
     const crashed = span.outcome === "crashed";
+    const batchOf = records.get(span.requestId) ?? 1;
+    const first = spans[i - 1]?.requestId !== span.requestId;
     const marks = span.events.flatMap((e) =>
       isMarkType(e.type) ? [markView(e, e.type, relative(Date.parse(e.ts)))] : [],
     );
     return {
       messageId: span.messageId,
       requestId: span.requestId,
+      orderId: span.events[0]?.orderId ?? "",
+      ...(batchOf > 1 ? { batch: { records: batchOf, first } } : {}),
       ...(span.attempt !== undefined ? { attempt: span.attempt } : {}),
       outcome: span.outcome,
       crashed,
       startMs: span.startMs,
       endMs: span.endMs,
       tip: [
+        `orderId ${span.events[0]?.orderId ?? ""}`,
         `messageId ${span.messageId}`,
-        `requestId ${span.requestId}`,
+        `requestId ${span.requestId}${batchOf > 1 ? ` (one invocation, ${batchOf} records)` : ""}`,
         ...(span.attempt !== undefined ? [`attempt ${span.attempt}`] : []),
         crashed
           ? `crashed: no process_end; last event at ${relative(span.endMs)}`
@@ -112,6 +126,19 @@ export function timelineView(timeline: WorkerEvent[]): TimelineView {
     },
     markCounts,
   };
+}
+
+/** The records of one invocation side by side, invocations in the order they started. */
+function byInvocation(spans: InvocationSpan[]): InvocationSpan[] {
+  const order = new Map<string, number>();
+  for (const span of spans) if (!order.has(span.requestId)) order.set(span.requestId, order.size);
+  return spans
+    .map((span, i) => ({ span, i }))
+    .sort(
+      (a, b) =>
+        (order.get(a.span.requestId) ?? 0) - (order.get(b.span.requestId) ?? 0) || a.i - b.i,
+    )
+    .map(({ span }) => span);
 }
 
 function markView(event: WorkerEvent, type: MarkType, relative: string): MarkView {

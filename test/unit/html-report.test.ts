@@ -124,6 +124,35 @@ describe("renderHtml", () => {
     expect(matrix).toMatch(/class="cell cell-ok"[^>]*><a href="#phase-2">✓ exactly once<\/a>/);
   });
 
+  test("a batch: its records' lanes side by side, joined by one bracket", () => {
+    const batch = "req-batch";
+    const record = (messageId: string, at: number, orderId: string) => [
+      event("process_start", messageId, at, { requestId: batch, orderId, attempt: 1 }),
+      event("process_end", messageId, at + 20, { requestId: batch, orderId, outcome: "charged" }),
+    ];
+    const page = renderHtml(
+      scenarioResult({
+        phases: [
+          phaseResult({
+            timeline: [
+              ...record("msg-b1", 0, "ORDER-401"),
+              event("process_start", "msg-alone", 5, { attempt: 1 }),
+              event("process_end", "msg-alone", 8, { outcome: "skipped" }),
+              ...record("msg-b2", 30, "ORDER-402"),
+              ...record("msg-b3", 60, "ORDER-403"),
+            ],
+          }),
+        ],
+      }),
+    );
+    const requests = lanesOf(page).map((l) => l.match(/data-request-id="([^"]+)"/)?.[1]);
+    expect(requests).toEqual([batch, batch, batch, "req-msg-alone"]);
+    expect(page.match(/class="batch-bracket" data-records="(\d+)"/g)).toEqual([
+      'class="batch-bracket" data-records="3"',
+    ]);
+    expect(lanesOf(page)[1]).toContain("orderId ORDER-402");
+  });
+
   test("a phase with no events says so instead of drawing", () => {
     const empty = renderHtml(scenarioResult({ phases: [phaseResult({ timeline: [] })] }));
     expect(lanesOf(empty)).toHaveLength(0);

@@ -70,6 +70,7 @@ figcaption { color: var(--muted); font-size: 14px; margin: 6px 2px; }
 .timeline-svg .axis-title { font-weight: 600; text-transform: uppercase; letter-spacing: 0.05em; font-size: 12px; }
 .grid-line { stroke: #e2e8f0; stroke-width: 1; }
 .lane-bg { fill: #f8fafc; }
+.batch-bracket { fill: #b45309; }
 .lane-label .mid { font-family: var(--mono); font-weight: 600; }
 .lane-label { fill: #334155; }
 .bar, .legend-bar { stroke-width: 1.5; }

@@ -81,6 +81,22 @@ export function htmlTimeline(view: TimelineView, id: string): string {
   const lanes = view.lanes.map((lane, i) =>
     htmlLane(lane, axisHeight + i * laneHeight, { x, id, stripe: i % 2 === 1 }),
   );
+  // A bracket joins the lanes of one invocation that handled a batch of records.
+  const brackets = view.lanes.flatMap((lane, i) =>
+    lane.batch?.first
+      ? [
+          `<rect${attrs({
+            class: "batch-bracket",
+            "data-records": lane.batch.records,
+            x: 3,
+            y: axisHeight + i * laneHeight + 3,
+            width: 4,
+            height: lane.batch.records * laneHeight - 6,
+            rx: 2,
+          })}><title>${esc(`one invocation, ${lane.batch.records} records · requestId ${lane.requestId}`)}</title></rect>`,
+        ]
+      : [],
+  );
   const orphans = view.orphans;
 
   return `<figure class="timeline">
@@ -90,8 +106,9 @@ export function htmlTimeline(view: TimelineView, id: string): string {
 <text class="axis-title" x="${width - 12}" y="${axisHeight - 12}" text-anchor="end">outcome</text>
 ${ticks.join("\n")}
 ${lanes.join("\n")}
+${brackets.join("\n")}
 </svg>
-<figcaption>time from the first event, ${esc(view.startTs)} · one lane per invocation (messageId, attempt) · marks within a few ms of each other are set side by side; hover a mark for its time${orphans > 0 ? ` · ${orphans} event(s) from invocations with no process_start are not drawn` : ""}</figcaption>
+<figcaption>time from the first event, ${esc(view.startTs)} · one lane per invocation of a record (messageId, attempt)${brackets.length > 0 ? "; a bracket joins the records one invocation got as a batch" : ""} · marks within a few ms of each other are set side by side; hover a mark for its time${orphans > 0 ? ` · ${orphans} event(s) from invocations with no process_start are not drawn` : ""}</figcaption>
 ${legend(view, id)}
 </figure>`;
 }
