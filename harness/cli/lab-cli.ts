@@ -78,6 +78,9 @@ program
   .description("stop the emulator `up` started (one you run yourself keeps running)")
   .action(async () => console.log(await labDown()));
 
+const queueNames = (n: { queue: string; dlq: string; fifoQueue: string; fifoDlq: string }) =>
+  [n.queue, n.dlq, n.fifoQueue, n.fifoDlq].join(", ");
+
 program
   .command("reset")
   .description("empty the lab's tables and queues to start an experiment again (no down/up)")
@@ -86,7 +89,7 @@ program
       const emptied = await resetLab(open);
       const items = Object.entries(emptied).map(([table, n]) => `${table} ${n}`);
       console.log(
-        `reset: purged ${open.deployment.names.queue} and its DLQ; items removed: ${items.join(", ")}`,
+        `reset: purged ${queueNames(open.deployment.names)}; items removed: ${items.join(", ")}`,
       );
     }),
   );
