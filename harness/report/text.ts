@@ -59,9 +59,7 @@ export function textPhase(phase: PhaseView): string {
   const out: string[] = [];
   out.push(style("bold", `Phase ${phase.number}/${phase.total}: ${phase.name}`));
   out.push(`  ${knobs} · delivered by ${setup.deliveredBy}`);
-  out.push(
-    `  sent ${sent.messages} message(s): ${sent.bodies.map((b) => style("yellow", b)).join(", ")}`,
-  );
+  out.push(`  sent ${sent.messages} message(s): ${shownBodies(sent.bodies)}`);
   out.push(...section("Events by type", phase.counts));
   out.push(...section("Charges", phase.charges));
   out.push(...section("Claims table (DynamoDB scan)", phase.claims));
@@ -206,4 +204,12 @@ export function textClaims(claims: Claim[]): string {
       c.completedAt ?? "",
     ]),
   );
+}
+
+/** The distinct bodies sent; past three (a batch of ten orders), the first two and a count. */
+function shownBodies(bodies: string[]): string {
+  const shown = bodies.length > 3 ? bodies.slice(0, 2) : bodies;
+  const rest = bodies.length - shown.length;
+  const listed = shown.map((b) => style("yellow", b)).join(", ");
+  return rest > 0 ? `${listed}, … and ${rest} other bodies` : listed;
 }
