@@ -49,9 +49,10 @@ export const BEYOND_ARTICLE = [
   "visibility-clock",
 ];
 
-/** What goes wrong beyond the article: a crash, a failed charge, poison, a changed payload, and the rest. */
+/** What goes wrong in the article's own setup: a crash, a failed charge, poison, a changed payload, a slow holder. */
 export const FAILURE_SCENARIOS = SCENARIOS.map((s) => s.name).filter(
-  (name) => name !== "guard-matrix" && !ARTICLE_SCENARIOS.includes(name),
+  (name) =>
+    name !== "guard-matrix" && !ARTICLE_SCENARIOS.includes(name) && !BEYOND_ARTICLE.includes(name),
 );
 
 export function findScenario(name: string): Scenario | undefined {

@@ -2,10 +2,9 @@
 import { afterAll, describe, test } from "vitest";
 import { runScenario } from "../../harness/scenario/run.js";
 import { BEYOND_ARTICLE, findScenario } from "../../scenarios/index.js";
-import { expectEveryCheckHolds, labOnLane } from "./lab-for-tests.js";
-import { LANES } from "./lanes.js";
+import { expectEveryCheckHolds, labsFor } from "./lab-for-tests.js";
 
-const lanes = LANES.beyond.map(labOnLane);
+const lanes = labsFor("beyond");
 const lab = lanes[0] as (typeof lanes)[number];
 afterAll(() => {
   for (const lane of lanes) lane.conn.close();

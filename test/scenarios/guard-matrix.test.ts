@@ -2,10 +2,9 @@ import { afterAll, describe, expect, test } from "vitest";
 import { runScenario } from "../../harness/scenario/run.js";
 import { MATRIX_COLUMNS } from "../../scenarios/guard-matrix.js";
 import { findScenario } from "../../scenarios/index.js";
-import { expectEveryCheckHolds, labOnLane } from "./lab-for-tests.js";
-import { LANES } from "./lanes.js";
+import { expectEveryCheckHolds, labsFor } from "./lab-for-tests.js";
 
-const lanes = LANES.matrix.map(labOnLane);
+const lanes = labsFor("matrix");
 const lab = lanes[0] as (typeof lanes)[number];
 afterAll(() => {
   for (const lane of lanes) lane.conn.close();

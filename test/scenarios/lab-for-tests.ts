@@ -3,8 +3,21 @@
 import { expect, inject } from "vitest";
 import { connect } from "../../harness/aws/connection.js";
 import type { DeployedLab } from "../../harness/aws/lab.js";
+import { isLocalStack } from "../../harness/backends/emulators.js";
 import type { PhaseResult, ScenarioResult } from "../../harness/scenario/result.js";
+import { LANES } from "./lanes.js";
 import "./provided.js";
+
+/**
+ * The labs a test file runs on. LocalStack starts a container per execution environment and
+ * its calls cost more on a 2-core machine: with more than two lanes per file at once, cold
+ * starts there outlasted the function timeout. It gets at most two, and takes longer.
+ */
+export function labsFor(file: keyof typeof LANES): DeployedLab[] {
+  const { backend } = inject("lab");
+  const lanes: readonly number[] = LANES[file];
+  return (isLocalStack(backend) ? lanes.slice(0, 2) : lanes).map((lane) => labOnLane(lane));
+}
 
 export function labOnLane(lane: number): DeployedLab {
   const provided = inject("lab");
