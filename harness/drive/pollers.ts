@@ -10,7 +10,7 @@ import type { Deployment } from "../aws/deploy.js";
 export interface PollerStats {
   received: number;
   invocations: number;
-  /** Invocations the function answered (it ran), whatever it answered. */
+  /** Invocations whose handler returned (no FunctionError): each logged its start and its end. */
   answered: number;
   deleted: number;
   failed: number;
@@ -63,13 +63,9 @@ export function startPollers(conn: Connection, deployment: Deployment, count: nu
       for (const message of received) {
         stats.received++;
         // A throttled or failed Invoke is a failed delivery, as on AWS: the message comes back.
-        const succeeded = await invoke(conn, deployment, message).then(
-          (ok) => {
-            stats.answered++;
-            return ok;
-          },
-          () => false,
-        );
+        const answer = await invoke(conn, deployment, message).catch(() => "failed" as const);
+        if (answer !== "failed") stats.answered++;
+        const succeeded = answer === "acknowledged";
         stats.invocations++;
         if (succeeded && message.ReceiptHandle) {
           // Too late if the visibility timeout ran out meanwhile: SQS has handed the message to
@@ -110,11 +106,12 @@ export function startPollers(conn: Connection, deployment: Deployment, count: nu
   };
 }
 
+/** failed: the invocation threw or timed out; returned: the handler answered, with this record failed or not. */
 async function invoke(
   conn: Connection,
   deployment: Deployment,
   message: Message,
-): Promise<boolean> {
+): Promise<"failed" | "record failed" | "acknowledged"> {
   const event: SQSEvent = { Records: [sqsRecord(message, deployment.queueArn, conn.region)] };
   const response = await conn.lambda.send(
     new InvokeCommand({
@@ -123,11 +120,12 @@ async function invoke(
       Payload: new TextEncoder().encode(JSON.stringify(event)),
     }),
   );
-  if (response.FunctionError) return false;
+  if (response.FunctionError) return "failed";
   const payload = response.Payload
     ? (JSON.parse(new TextDecoder().decode(response.Payload)) as SQSBatchResponse | null)
     : null;
-  return !payload?.batchItemFailures?.some((f) => f.itemIdentifier === message.MessageId);
+  const failed = payload?.batchItemFailures?.some((f) => f.itemIdentifier === message.MessageId);
+  return failed ? "record failed" : "acknowledged";
 }
 
 /** The record shape Lambda's SQS poller hands a function. */

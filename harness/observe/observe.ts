@@ -144,6 +144,19 @@ export function stillRunning(events: WorkerEvent[]): number {
   return running.size;
 }
 
+/** The ledger holds no charge of these messages whose charge_applied line has not been read yet. */
+async function everyChargeLogged(
+  conn: Connection,
+  ledgerTable: string | undefined,
+  ids: ReadonlySet<string>,
+  events: WorkerEvent[],
+): Promise<boolean> {
+  if (!ledgerTable) return true;
+  const charged = (await readLedger(conn, ledgerTable)).filter((item) => ids.has(item.messageId));
+  const logged = events.filter((e) => e.type === "charge_applied").length;
+  return charged.length <= logged;
+}
+
 const invocationsIn = (events: WorkerEvent[]) =>
   new Set(events.filter((e) => e.type === "process_start").map((e) => e.requestId)).size;
 
@@ -175,6 +188,11 @@ export async function waitUntilEnded(
     everyInvocationEnds?: boolean;
     /** Also wait until the log shows this many invocations (the harness pollers made them). */
     invocations?: number;
+    /**
+     * Also wait until every charge in this ledger table for these messages has its
+     * charge_applied line: an emulator may ship an invocation's lines after the message ended.
+     */
+    ledgerTable?: string;
   },
 ): Promise<WaitResult> {
   const started = Date.now();
@@ -193,7 +211,12 @@ export async function waitUntilEnded(
     const waitedMs = Date.now() - started;
     const running = options.everyInvocationEnds ? stillRunning(events) : 0;
     const unseen = (options.invocations ?? 0) - invocationsIn(events);
-    if ((missing.length === 0 && running === 0 && unseen <= 0) || waitedMs >= options.timeoutMs) {
+    const settled =
+      missing.length === 0 &&
+      running === 0 &&
+      unseen <= 0 &&
+      (await everyChargeLogged(conn, options.ledgerTable, ids, events));
+    if (settled || waitedMs >= options.timeoutMs) {
       return { events, deadLettered, missing, waitedMs, nudges };
     }
     if (events.length !== seen) {

@@ -86,6 +86,7 @@ async function runPhase(phase: Phase, laneLab: DeployedLab, say: Say): Promise<P
     sinceMs,
     timeoutMs,
     everyInvocationEnds: setup.fault !== "crash-after-claim",
+    ledgerTable: deployment.names.ledgerTable,
     ...(isMiniStack(lab.backend)
       ? { shipLateLogs: () => shipLateLogs(conn, deployment.names.functionName) }
       : {}),

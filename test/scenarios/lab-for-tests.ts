@@ -5,18 +5,15 @@ import { connect } from "../../harness/aws/connection.js";
 import type { DeployedLab } from "../../harness/aws/lab.js";
 import { isLocalStack } from "../../harness/backends/emulators.js";
 import type { PhaseResult, ScenarioResult } from "../../harness/scenario/result.js";
-import { LANES } from "./lanes.js";
+import { LANES, LOCALSTACK_LANES } from "./lanes.js";
 import "./provided.js";
 
-/**
- * The labs a test file runs on. LocalStack starts a container per execution environment and
- * its calls cost more on a 2-core machine: with more than two lanes per file at once, cold
- * starts there outlasted the function timeout. It gets at most two, and takes longer.
- */
+/** The labs a test file runs on: all its lanes, or on LocalStack as many as LOCALSTACK_LANES says. */
 export function labsFor(file: keyof typeof LANES): DeployedLab[] {
   const { backend } = inject("lab");
   const lanes: readonly number[] = LANES[file];
-  return (isLocalStack(backend) ? lanes.slice(0, 2) : lanes).map((lane) => labOnLane(lane));
+  const used = isLocalStack(backend) ? lanes.slice(0, LOCALSTACK_LANES[file] ?? 1) : lanes;
+  return used.map((lane) => labOnLane(lane));
 }
 
 export function labOnLane(lane: number): DeployedLab {
