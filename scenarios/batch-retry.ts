@@ -1,6 +1,7 @@
 import { TEST_TIMINGS } from "../harness/aws/timings.js";
 import {
   equal,
+  eventCount,
   type PhaseFacts,
   type PhaseSetup,
   phase,
@@ -33,7 +34,6 @@ const oneBatch = ({ events }: PhaseFacts) =>
     ).size,
     1,
   );
-const count = ({ observed }: PhaseFacts, type: string) => observed.eventCounts[type] ?? 0;
 
 export default scenario({
   name: "batch-retry",
@@ -60,7 +60,7 @@ export default scenario({
         ),
         equal(
           "batch_failed (every record, every delivery)",
-          count(facts, "batch_failed"),
+          eventCount(facts, "batch_failed"),
           10 * maxReceiveCount,
         ),
         equal("all ten dead-lettered", facts.deadLettered.length, 10),
@@ -72,7 +72,7 @@ export default scenario({
       checks: (facts) => [
         oneBatch(facts),
         equal("each good order charged once", goodCharges(facts), nine(1)),
-        equal("batch_failed", count(facts, "batch_failed"), 0),
+        equal("batch_failed", eventCount(facts, "batch_failed"), 0),
         equal(
           `${BAD} dead-lettered, alone`,
           [facts.observed.intended[BAD]?.verdict, facts.observed.dlq],
@@ -88,7 +88,7 @@ export default scenario({
         equal("each good order charged once", goodCharges(facts), nine(1)),
         equal(
           "the retries skipped the good orders (skip_duplicate)",
-          count(facts, "skip_duplicate"),
+          eventCount(facts, "skip_duplicate"),
           GOOD.length * (maxReceiveCount - 1),
         ),
         equal("all ten dead-lettered (the batch still fails)", facts.deadLettered.length, 10),

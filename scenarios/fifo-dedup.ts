@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { orderBody } from "../harness/drive/send.js";
 import {
   equal,
+  eventCount,
   type PhaseFacts,
   type PhaseSetup,
   phase,
@@ -36,7 +37,6 @@ const ninePlusOneReformatted = async (lab: Workload) => {
   await lab.sendBody(orderBody({ orderId }).replace("150.00", "150.0"), orderId);
 };
 
-const count = ({ observed }: PhaseFacts, type: string) => observed.eventCounts[type] ?? 0;
 const theOrder = ({ sent, observed }: PhaseFacts) => observed.intended[sent.orderIds[0] ?? ""];
 
 export default scenario({
@@ -58,7 +58,7 @@ export default scenario({
       checks: (facts) => [
         equal("sends SQS accepted", facts.sent.sends, COPIES),
         equal("messages (one MessageId for all ten)", facts.sent.messages, 1),
-        equal("deliveries", count(facts, "process_start"), 1),
+        equal("deliveries", eventCount(facts, "process_start"), 1),
         equal("charges", facts.observed.charges.charges, 1),
         equal("the order, exactly once", theOrder(facts)?.verdict, "exactly once"),
       ],
@@ -69,7 +69,7 @@ export default scenario({
       checks: (facts) => [
         equal("sends SQS accepted", facts.sent.sends, COPIES),
         equal("messages (the identical nine are one)", facts.sent.messages, 2),
-        equal("deliveries", count(facts, "process_start"), 2),
+        equal("deliveries", eventCount(facts, "process_start"), 2),
         equal("charges", facts.observed.charges.charges, 2),
         equal("the order, charged twice", theOrder(facts)?.verdict, "duplicated"),
       ],
@@ -79,7 +79,7 @@ export default scenario({
       workload: ninePlusOneReformatted,
       checks: (facts) => [
         equal("messages", facts.sent.messages, 2),
-        equal("the reformatted copy skipped", count(facts, "skip_duplicate"), 1),
+        equal("the reformatted copy skipped", eventCount(facts, "skip_duplicate"), 1),
         equal("charges", facts.observed.charges.charges, 1),
         equal("the order, exactly once", theOrder(facts)?.verdict, "exactly once"),
       ],

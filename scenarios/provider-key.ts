@@ -1,5 +1,6 @@
 import {
   equal,
+  eventCount,
   oneOrderEnded,
   type PhaseFacts,
   phase,
@@ -12,7 +13,6 @@ const sendCopies = (lab: Workload) => lab.send({ orderId: "ORDER-201", copies: C
 
 /** What the provider holds: one item per charge, named by its key when there is one. */
 const ledgerIds = ({ ledgerItems }: PhaseFacts) => ledgerItems.map((i) => i.chargeId).sort();
-const count = ({ observed }: PhaseFacts, type: string) => observed.eventCounts[type] ?? 0;
 
 export default scenario({
   name: "provider-key",
@@ -30,7 +30,7 @@ export default scenario({
       workload: sendCopies,
       checks: (facts) => [
         ...oneOrderEnded(facts.observed, "ORDER-201", "duplicated", COPIES),
-        equal("charge_replayed", count(facts, "charge_replayed"), 0),
+        equal("charge_replayed", eventCount(facts, "charge_replayed"), 0),
       ],
     }),
     phase("guard off, the orderId as the provider key", {
@@ -40,7 +40,7 @@ export default scenario({
         ...oneOrderEnded(facts.observed, "ORDER-201", "exactly once", 1),
         equal(
           "charge_replayed (the provider answered the key)",
-          count(facts, "charge_replayed"),
+          eventCount(facts, "charge_replayed"),
           COPIES - 1,
         ),
         equal("the provider's one charge, under the key", ledgerIds(facts), ["orderId=ORDER-201"]),
@@ -51,7 +51,11 @@ export default scenario({
       workload: sendCopies,
       checks: (facts) => [
         ...oneOrderEnded(facts.observed, "ORDER-201", "duplicated", COPIES),
-        equal("charge_replayed (each copy had its own key)", count(facts, "charge_replayed"), 0),
+        equal(
+          "charge_replayed (each copy had its own key)",
+          eventCount(facts, "charge_replayed"),
+          0,
+        ),
         equal(
           "one charge per MessageId",
           ledgerIds(facts),

@@ -28,6 +28,10 @@ export function oneOrderEnded(
   ];
 }
 
+/** How many events of this type a phase logged; 0 when none (eventCounts leaves it out). */
+export const eventCount = ({ observed }: Pick<PhaseFacts, "observed">, type: string): number =>
+  observed.eventCounts[type] ?? 0;
+
 export function atLeast(name: string, actual: number, minimum: number): Check {
   return { name, pass: actual >= minimum, expected: `≥ ${minimum}`, actual };
 }

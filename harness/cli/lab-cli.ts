@@ -1,8 +1,10 @@
 // npm run lab -- <command>: the workshop, step by step, on an emulator that stays up between
 // commands. Exit codes: the table in common/errors.ts (0 done, 2 a usage error, 3 the lab could not).
+
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { Command } from "commander";
+import type { LabNames } from "../../contract/names.js";
 import { GUARD_WORDS } from "../../contract/settings.js";
 import { LabError, talkingTo } from "../common/errors.js";
 import { labRegion } from "../common/region.js";
@@ -78,8 +80,7 @@ program
   .description("stop the emulator `up` started (one you run yourself keeps running)")
   .action(async () => console.log(await labDown()));
 
-const queueNames = (n: { queue: string; dlq: string; fifoQueue: string; fifoDlq: string }) =>
-  [n.queue, n.dlq, n.fifoQueue, n.fifoDlq].join(", ");
+const queueNames = (n: LabNames) => [n.queue, n.dlq, n.fifoQueue, n.fifoDlq].join(", ");
 
 program
   .command("reset")

@@ -66,5 +66,13 @@ export const phase = (name: string, definition: Omit<Phase, "name">): Phase => (
 });
 
 // Scenario files import everything from here: the DSL above and the checker's vocabulary.
-export { atLeast, claimsAre, equal, greaterThan, oneOf, oneOrderEnded } from "../check/checks.js";
+export {
+  atLeast,
+  claimsAre,
+  equal,
+  eventCount,
+  greaterThan,
+  oneOf,
+  oneOrderEnded,
+} from "../check/checks.js";
 export type { Cell, Check, Observed, PhaseFacts } from "../check/facts.js";

@@ -30,6 +30,7 @@ export function bindWorkload(
   waitOptions: Parameters<typeof waitUntilEnded>[3],
 ): BoundWorkload {
   const sent: SentMessage[] = [];
+  const known = new Set<string>();
   let sends = 0;
   const fifo = setup.queue === "fifo";
   const sendAndRemember = async (
@@ -43,7 +44,11 @@ export function bindWorkload(
     const batch = await sendCopies(conn, deployment.queueUrl, message, copies, () => {}, group);
     sends += batch.length;
     // A FIFO queue answers a copy it dropped with the first copy's MessageId.
-    for (const one of batch) if (!sent.some((m) => m.messageId === one.messageId)) sent.push(one);
+    for (const one of batch) {
+      if (known.has(one.messageId)) continue;
+      known.add(one.messageId);
+      sent.push(one);
+    }
     return batch;
   };
   const workload: Workload = {
