@@ -15,16 +15,21 @@ import type { Connection } from "./connection.js";
 import { WAIT } from "./timings.js";
 import { workerEnvironment } from "./worker-env.js";
 
-/** The article's set-idempotency.ps1: change the worker's environment without a redeploy. */
+/**
+ * The article's set-idempotency.ps1: change the worker's environment without a redeploy, and
+ * its timeout if one is given.
+ */
 export async function setWorkerSettings(
   conn: Connection,
   names: LabNames,
   settings: Partial<WorkerSettings>,
+  timeoutSeconds?: number,
 ): Promise<void> {
   await conn.lambda.send(
     new UpdateFunctionConfigurationCommand({
       FunctionName: names.functionName,
       Environment: { Variables: workerEnvironment(names, settings) },
+      Timeout: timeoutSeconds,
     }),
   );
   await waitUntilFunctionUpdatedV2(
@@ -75,21 +80,26 @@ export async function readWorkerSettings(
   return settingsFromEnv(Environment?.Variables ?? {});
 }
 
-/** Applies settings only where they differ; true when they did (which restarts every environment). */
+/**
+ * Applies settings and the function timeout only where they differ; true when they did (which
+ * restarts every environment).
+ */
 export async function applyWorkerSettings(
   conn: Connection,
   names: LabNames,
   settings: Partial<WorkerSettings>,
+  timeoutSeconds: number,
 ): Promise<boolean> {
   const wanted = workerEnvironment(names, settings);
-  const { Environment } = await conn.lambda.send(
+  const { Environment, Timeout } = await conn.lambda.send(
     new GetFunctionConfigurationCommand({ FunctionName: names.functionName }),
   );
   const current = Environment?.Variables ?? {};
   const same =
+    Timeout === timeoutSeconds &&
     Object.keys(wanted).length === Object.keys(current).length &&
     Object.entries(wanted).every(([k, v]) => current[k] === v);
-  if (!same) await setWorkerSettings(conn, names, settings);
+  if (!same) await setWorkerSettings(conn, names, settings, timeoutSeconds);
   return !same;
 }
 

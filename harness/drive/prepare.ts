@@ -28,6 +28,13 @@ export interface Delivery {
    * mapping is created or updated). Unset: the deployed value.
    */
   visibilitySeconds?: number;
+  /**
+   * The function timeout a run needs, when its invocations do more than the backend's default
+   * allows for (ten records in one invocation on a loaded machine); never below that default.
+   * Unless visibilitySeconds says otherwise, the queue's clock is raised to match, as AWS
+   * requires of a mapping's queue.
+   */
+  functionTimeoutSeconds?: number;
 }
 
 export async function prepareRun(
@@ -40,11 +47,13 @@ export async function prepareRun(
   // Harness pollers and the event source mapping must not both consume the queue.
   await setMappingEnabledIfNeeded(conn, deployment.mappingId, pollers === 0);
   await setMappingBatchSizeIfNeeded(conn, deployment.mappingId, batchSize);
+  const timings = testTimings(lab.backend);
+  const timeout = Math.max(delivery.functionTimeoutSeconds ?? 0, timings.functionTimeoutSeconds);
   const visibility =
-    delivery.visibilitySeconds ?? testTimings(lab.backend).visibilityTimeoutSeconds;
+    delivery.visibilitySeconds ?? Math.max(timings.visibilityTimeoutSeconds, timeout);
   await setQueueVisibilityIfNeeded(conn, deployment.queueUrl, visibility);
   await resetState(conn, deployment);
-  if (await applyWorkerSettings(conn, deployment.names, settings)) {
+  if (await applyWorkerSettings(conn, deployment.names, settings, timeout)) {
     // New settings mean new environments: start as many as will run at once now, not while the
     // copies wait (a cold start on a busy machine can outlast the visibility timeout).
     const warm = pollers > 0 ? pollers : mappingConcurrency(lab.backend);

@@ -143,6 +143,9 @@ export function setupView(setup: WorkerSettings & Delivery): SetupView {
       ...(setup.visibilitySeconds === undefined
         ? []
         : [{ label: "queue visibility", value: `${setup.visibilitySeconds} s` }]),
+      ...(setup.functionTimeoutSeconds === undefined
+        ? []
+        : [{ label: "function timeout", value: `at least ${setup.functionTimeoutSeconds} s` }]),
     ],
     deliveredBy:
       setup.pollers > 0 ? `${setup.pollers} harness pollers` : "the event source mapping",

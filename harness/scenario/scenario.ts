@@ -30,6 +30,12 @@ export interface Workload {
   /** Waits this long: for a copy that must arrive while an earlier one is still working. */
   pause(ms: number): Promise<void>;
   /**
+   * Waits until the phase's guard holds a record of an order (the claim or lease; Powertools'
+   * INPROGRESS record), so the next copy is timed from the claim and not from a send whose
+   * delivery a loaded machine may delay. At once for the guards that keep none while working.
+   */
+  untilClaimed(): Promise<void>;
+  /**
    * Runs these sends with the mapping paused, so it finds them all in the queue and hands them
    * over as one batch (MiniStack's poller would wake at the first message and split them).
    */
