@@ -1,10 +1,12 @@
 import { defineConfig } from "vitest/config";
+import LongestFirst from "./test/longest-first.js";
 
 export default defineConfig({
   test: {
     // Scenario files mostly wait on the emulator; let them run side by side even on 2 cores.
     maxWorkers: 4,
     reporters: ["default", "./test/summary-reporter.ts"],
+    sequence: { sequencer: LongestFirst },
     projects: [
       {
         // First, on their own: the CLI tests start many tsx processes, and on 2 cores that load

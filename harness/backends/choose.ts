@@ -8,7 +8,9 @@ import { dockerStatus } from "./docker.js";
 import { DEFAULT_ENDPOINT, useEndpoint } from "./endpoint.js";
 import { probeHealth } from "./health.js";
 import { startMiniStack } from "./ministack.js";
-import { imagesReady, startTestcontainers } from "./testcontainers.js";
+
+// LocalStack through testcontainers, loaded only when Docker is in play (it takes most of a second).
+const withTestcontainers = () => import("./testcontainers.js");
 
 export interface ChooseOptions {
   env?: NodeJS.ProcessEnv;
@@ -42,7 +44,7 @@ async function pick(say: Say, options: Required<ChooseOptions>): Promise<Running
       return ministack(say, options, "LAB_BACKEND=ministack");
     case "testcontainers":
       if (lasting) throw new UsageError(TESTCONTAINERS_ENDS);
-      return startTestcontainers(say, "LAB_BACKEND=testcontainers");
+      return (await withTestcontainers()).startTestcontainers(say, "LAB_BACKEND=testcontainers");
     case undefined:
       break;
   }
@@ -71,6 +73,7 @@ export async function startEmulator(
     return ministack(say, options, `${found}; Docker is up, but ${TESTCONTAINERS_ENDS}`);
   }
   // An engine alone is not enough: offline, without LocalStack's images, nothing would start.
+  const { imagesReady, startTestcontainers } = await withTestcontainers();
   const images = await imagesReady(say, options.env);
   if (!images.ok) {
     return ministack(say, options, `${found}; Docker is up, but ${images.reason}, so MiniStack`);

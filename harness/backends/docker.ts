@@ -1,9 +1,16 @@
 // What the lab asks of a Docker engine: is one reachable, are the images it needs here (or can
 // they be pulled in bounded time), and removing the containers it labelled. Everything goes
 // through testcontainers' own runtime client, so it finds the engine the way testcontainers does.
-import { getContainerRuntimeClient, ImageName } from "testcontainers";
 import { errorText } from "../common/errors.js";
 import type { Say } from "../common/say.js";
+
+// testcontainers takes most of a second to load: only a command that talks to Docker waits for it.
+const testcontainers = () => import("testcontainers");
+const getContainerRuntimeClient = async () => (await testcontainers()).getContainerRuntimeClient();
+const imageName = async (image: string) => (await testcontainers()).ImageName.fromString(image);
+
+/** Long enough for a first pull of LocalStack (about 1 GB) on a fair network; offline fails at once. */
+export const PULL_TIMEOUT_MS = 300_000;
 
 export interface DockerStatus {
   available: boolean;
@@ -33,7 +40,13 @@ export async function dockerStatus(): Promise<DockerStatus> {
 
 export async function imagePresent(image: string): Promise<boolean> {
   const client = await getContainerRuntimeClient();
-  return client.image.exists(ImageName.fromString(image)).catch(() => false);
+  return client.image.exists(await imageName(image)).catch(() => false);
+}
+
+/** Pulls the image, however long it takes (offline-prepare: a person is watching). */
+export async function pullImage(image: string): Promise<void> {
+  const client = await getContainerRuntimeClient();
+  await client.image.pull(await imageName(image));
 }
 
 export type ImageCheck = { ok: true } | { ok: false; reason: string };
@@ -45,10 +58,9 @@ export type ImageCheck = { ok: true } | { ok: false; reason: string };
 export async function imageReady(image: string, say: Say, timeoutMs: number): Promise<ImageCheck> {
   if (await imagePresent(image)) return { ok: true };
   say(`${image} is not here; pulling it (at most ${Math.round(timeoutMs / 1000)} s)`);
-  const client = await getContainerRuntimeClient();
   let timer: NodeJS.Timeout | undefined;
   const outcome = await Promise.race([
-    client.image.pull(ImageName.fromString(image)).then(
+    pullImage(image).then(
       () => undefined,
       (err: unknown) => errorText(err),
     ),

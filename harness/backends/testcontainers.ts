@@ -11,6 +11,7 @@ import {
   dockerStatus,
   type ImageCheck,
   imageReady,
+  PULL_TIMEOUT_MS,
   removeLabelled,
 } from "./docker.js";
 import { probeHealth } from "./health.js";
@@ -85,8 +86,6 @@ export function publishAddress(engineHost: string | undefined): string {
 }
 
 const STARTUP_TIMEOUT_MS = 180_000;
-/** Long enough for a first pull of LocalStack (about 1 GB) on a fair network; offline fails at once. */
-export const PULL_TIMEOUT_MS = 300_000;
 
 /** The images a testcontainers LocalStack needs: its own, and the Lambda runtime it runs the worker in. */
 export const neededImages = (env: NodeJS.ProcessEnv = process.env) => [

@@ -2,8 +2,12 @@
 // missing piece. Gathering the facts touches the machine; judging them is pure (and tested).
 
 import { existsSync } from "node:fs";
-import { getContainerRuntimeClient, ImageName } from "testcontainers";
-import { type DockerStatus, dockerStatus } from "../backends/docker.js";
+import {
+  type DockerStatus,
+  dockerStatus,
+  imagePresent,
+  PULL_TIMEOUT_MS,
+} from "../backends/docker.js";
 import { DEFAULT_ENDPOINT } from "../backends/endpoint.js";
 import { probeHealth } from "../backends/health.js";
 import { LAMBDA_NODE_RUNTIME_IMAGE, localstackImage } from "../backends/localstack-config.js";
@@ -15,7 +19,6 @@ import {
   type PythonFound,
 } from "../backends/ministack-install.js";
 import { isPortFree } from "../backends/processes.js";
-import { PULL_TIMEOUT_MS } from "../backends/testcontainers.js";
 
 export interface Facts {
   node: string;
@@ -59,12 +62,9 @@ export async function gatherMachineFacts(): Promise<Facts> {
   const image = localstackImage();
   let images: Facts["images"];
   if (docker.available) {
-    const client = await getContainerRuntimeClient();
-    const exists = (name: string) =>
-      client.image.exists(ImageName.fromString(name)).catch(() => false);
     images = {
-      localstack: await exists(image),
-      lambdaRuntime: await exists(LAMBDA_NODE_RUNTIME_IMAGE),
+      localstack: await imagePresent(image),
+      lambdaRuntime: await imagePresent(LAMBDA_NODE_RUNTIME_IMAGE),
     };
   }
   return {

@@ -1,7 +1,6 @@
 // `lab offline-prepare`: fetch, while online, everything a workshop without network needs:
 // the LocalStack and Lambda runtime images (with Docker), and MiniStack as wheels.
-import { getContainerRuntimeClient, ImageName } from "testcontainers";
-import { dockerStatus } from "../backends/docker.js";
+import { dockerStatus, pullImage } from "../backends/docker.js";
 import { LAMBDA_NODE_RUNTIME_IMAGE, localstackImage } from "../backends/localstack-config.js";
 import { ensureMiniStack, MINISTACK_VERSION } from "../backends/ministack-install.js";
 import { run } from "../backends/processes.js";
@@ -11,10 +10,9 @@ import { type Say, step } from "../common/say.js";
 export async function offlinePrepare(say: Say): Promise<void> {
   const docker = await dockerStatus();
   if (docker.available) {
-    const client = await getContainerRuntimeClient();
     for (const image of [localstackImage(), LAMBDA_NODE_RUNTIME_IMAGE]) {
       say(`pulling ${image} (can take minutes the first time)`);
-      await step(say, `pull ${image}`, () => client.image.pull(ImageName.fromString(image)));
+      await step(say, `pull ${image}`, () => pullImage(image));
     }
   } else {
     say(`skipping the Docker images: ${docker.reason}`);

@@ -1,0 +1,34 @@
+// The order test files start in: within each group, the longest first, so a run ends about when
+// its longest file does. Vitest's own order uses the durations in its cache, and a fresh clone
+// (CI) has none: it would start the largest files first, and the matrix, a small file that runs
+// for two minutes, last.
+import { BaseSequencer, type TestSpecification } from "vitest/node";
+
+/** Longest first, as measured on 2 cores (MiniStack); any file not named runs after these. */
+const LONGEST = [
+  "unit/lab-cli.test.ts",
+  "unit/cli.test.ts",
+  "unit/doctor.test.ts",
+  "unit/bundle.test.ts",
+  "scenarios/failures.test.ts",
+  "scenarios/guard-matrix.test.ts",
+  "scenarios/scenarios.test.ts",
+  "scenarios/beyond.test.ts",
+  "scenarios/workshop.test.ts",
+  "scenarios/fuzz.test.ts",
+  "scenarios/load.test.ts",
+];
+
+const rank = (file: TestSpecification) => {
+  const at = LONGEST.findIndex((name) => file.moduleId.endsWith(`test/${name}`));
+  return at === -1 ? LONGEST.length : at;
+};
+const group = (file: TestSpecification) => file.project.config.sequence.groupOrder;
+
+export default class LongestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    // Vitest's order first (groups, projects, its cache), then the known durations over it.
+    const sorted = await super.sort(files);
+    return sorted.sort((a, b) => group(a) - group(b) || rank(a) - rank(b));
+  }
+}
