@@ -163,13 +163,17 @@ program
 
 program
   .command("status")
-  .description("queue and DLQ depth, the claims table, the ledger, and the last send's events")
+  .description(
+    "the queues' depths (standard, FIFO, their DLQs), the claims table, the ledger, the last send's events",
+  )
   .action(() =>
     withLab(async (open) => {
-      const { names, queueUrl, dlqUrl } = open.deployment;
-      const [queue, dlq, claims, ledger] = await Promise.all([
+      const { names, queueUrl, dlqUrl, fifo } = open.deployment;
+      const [queue, dlq, fifoQueue, fifoDlq, claims, ledger] = await Promise.all([
         queueDepth(open.conn, queueUrl),
         queueDepth(open.conn, dlqUrl),
+        queueDepth(open.conn, fifo.queueUrl),
+        queueDepth(open.conn, fifo.dlqUrl),
         readClaims(open.conn, names.claimsTable),
         readLedger(open.conn, names.ledgerTable),
       ]);
@@ -182,6 +186,8 @@ program
           [
             [names.queue, queue.visible, queue.inFlight],
             [names.dlq, dlq.visible, dlq.inFlight],
+            [names.fifoQueue, fifoQueue.visible, fifoQueue.inFlight],
+            [names.fifoDlq, fifoDlq.visible, fifoDlq.inFlight],
           ],
         ),
       );

@@ -31,6 +31,8 @@ export interface LaneView {
    * the first of them. A batch's lanes come one after another.
    */
   batch?: { records: number; first: boolean };
+  /** On a FIFO queue: the record's message group (the lab sends each order as its own group). */
+  group?: string;
   attempt?: number;
   outcome: string;
   crashed: boolean;
@@ -60,7 +62,10 @@ const text = (value: unknown) =>
   value === undefined ? "" : typeof value === "string" ? value : JSON.stringify(value);
 const BASE_KEYS = new Set(["type", "orderId", "messageId", "requestId", "guard", "ts"]);
 
-export function timelineView(timeline: WorkerEvent[]): TimelineView {
+export function timelineView(
+  timeline: WorkerEvent[],
+  options: { fifo?: boolean } = {},
+): TimelineView {
   const spans = byInvocation(invocationSpans(timeline));
   const records = new Map<string, number>();
   for (const span of spans) records.set(span.requestId, (records.get(span.requestId) ?? 0) + 1);
@@ -80,6 +85,7 @@ export function timelineView(timeline: WorkerEvent[]): TimelineView {
       messageId: span.messageId,
       requestId: span.requestId,
       orderId: span.events[0]?.orderId ?? "",
+      ...(options.fifo ? { group: span.events[0]?.orderId ?? "" } : {}),
       ...(batchOf > 1 ? { batch: { records: batchOf, first } } : {}),
       ...(span.attempt !== undefined ? { attempt: span.attempt } : {}),
       outcome: span.outcome,

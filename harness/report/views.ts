@@ -113,7 +113,7 @@ export function observationView(o: Observation, number: number, total: number): 
     ],
     claims: claimsView(observed.claims),
     intended: intendedView(observed.intended),
-    timeline: timelineView(o.timeline),
+    timeline: timelineView(o.timeline, { fifo: o.setup.queue === "fifo" }),
   };
 }
 

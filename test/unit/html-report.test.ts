@@ -153,6 +153,32 @@ describe("renderHtml", () => {
     expect(lanesOf(page)[1]).toContain("orderId ORDER-402");
   });
 
+  test("a FIFO phase names each lane's message group; a standard one does not", () => {
+    const copies = [
+      event("process_start", "msg-f1", 0, { orderId: "ORDER-601", attempt: 1 }),
+      event("process_end", "msg-f1", 20, { orderId: "ORDER-601", outcome: "charged" }),
+      event("process_start", "msg-f2", 30, { orderId: "ORDER-602", attempt: 1 }),
+      event("process_end", "msg-f2", 50, { orderId: "ORDER-602", outcome: "charged" }),
+    ];
+    const page = (queue?: "fifo" | "standard") =>
+      renderHtml(
+        scenarioResult({
+          phases: [
+            phaseResult({
+              setup: { ...phaseResult().setup, ...(queue ? { queue } : {}) },
+              timeline: copies,
+            }),
+          ],
+        }),
+      );
+    const groups = (html: string) => lanesOf(html).map((l) => l.match(/data-group="([^"]+)"/)?.[1]);
+    expect(groups(page("fifo"))).toEqual(["ORDER-601", "ORDER-602"]);
+    expect(lanesOf(page("fifo"))[0]).toContain('<text class="lane-group"');
+    expect(page("fifo")).toContain("under each id its FIFO message group");
+    expect(groups(page("standard"))).toEqual([undefined, undefined]);
+    expect(page()).not.toContain('<text class="lane-group"');
+  });
+
   test("a phase with no events says so instead of drawing", () => {
     const empty = renderHtml(scenarioResult({ phases: [phaseResult({ timeline: [] })] }));
     expect(lanesOf(empty)).toHaveLength(0);

@@ -108,7 +108,7 @@ ${ticks.join("\n")}
 ${lanes.join("\n")}
 ${brackets.join("\n")}
 </svg>
-<figcaption>time from the first event, ${esc(view.startTs)} · one lane per invocation of a record (messageId, attempt)${brackets.length > 0 ? "; a bracket joins the records one invocation got as a batch" : ""} · marks within a few ms of each other are set side by side; hover a mark for its time${orphans > 0 ? ` · ${orphans} event(s) from invocations with no process_start are not drawn` : ""}</figcaption>
+<figcaption>time from the first event, ${esc(view.startTs)} · one lane per invocation of a record (messageId, attempt)${brackets.length > 0 ? "; a bracket joins the records one invocation got as a batch" : ""}${view.lanes.some((l) => l.group !== undefined) ? "; under each id its FIFO message group (SQS hands a group's messages over one at a time, in order)" : ""} · marks within a few ms of each other are set side by side; hover a mark for its time${orphans > 0 ? ` · ${orphans} event(s) from invocations with no process_start are not drawn` : ""}</figcaption>
 ${legend(view, id)}
 </figure>`;
 }
@@ -128,9 +128,13 @@ function htmlLane(
   const parts: string[] = [];
   if (at.stripe)
     parts.push(`<rect class="lane-bg" x="0" y="${top}" width="${width}" height="${laneHeight}"/>`);
+  // On a FIFO queue a second, smaller line names the lane's message group.
+  const labelY = lane.group === undefined ? mid + 5 : mid - 1;
   parts.push(
-    `<text class="lane-label" x="12" y="${mid + 5}"><tspan class="mid">${esc(lane.messageId.slice(0, 8))}</tspan>${esc(attempt)}</text>`,
+    `<text class="lane-label" x="12" y="${labelY}"><tspan class="mid">${esc(lane.messageId.slice(0, 8))}</tspan>${esc(attempt)}</text>`,
   );
+  if (lane.group !== undefined)
+    parts.push(`<text class="lane-group" x="12" y="${mid + 12}">group ${esc(lane.group)}</text>`);
   parts.push(
     `<rect${attrs({
       class: `bar bar-${lane.outcome}`,
@@ -180,6 +184,7 @@ function htmlLane(
     "data-request-id": lane.requestId,
     "data-attempt": lane.attempt,
     "data-outcome": lane.outcome,
+    "data-group": lane.group,
   })}>${parts.join("")}</g>`;
 }
 
