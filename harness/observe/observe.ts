@@ -157,6 +157,17 @@ async function everyChargeLogged(
   return charged.length <= logged;
 }
 
+/** The dead-lettered messages whose last delivery (attempt `deliveries`) the log shows. */
+export function lastDeliveryLogged(
+  deadLettered: ReadonlySet<string>,
+  events: WorkerEvent[],
+  deliveries: number | undefined,
+): ReadonlySet<string> {
+  if (deliveries === undefined) return deadLettered;
+  const last = events.filter((e) => e.type === "process_start" && Number(e.attempt) >= deliveries);
+  return new Set(last.map((e) => e.messageId).filter((id) => deadLettered.has(id)));
+}
+
 const invocationsIn = (events: WorkerEvent[]) =>
   new Set(events.filter((e) => e.type === "process_start").map((e) => e.requestId)).size;
 
@@ -193,6 +204,12 @@ export async function waitUntilEnded(
      * charge_applied line: an emulator may ship an invocation's lines after the message ended.
      */
     ledgerTable?: string;
+    /**
+     * The redrive policy's maxReceiveCount: a dead-lettered message was delivered this many
+     * times, and has ended only when the log shows that last delivery (an emulator may move it
+     * to the DLQ before it ships that invocation's lines).
+     */
+    deliveriesBeforeDlq?: number;
   },
 ): Promise<WaitResult> {
   const started = Date.now();
@@ -207,7 +224,11 @@ export async function waitUntilEnded(
     const notAcknowledged = unfinished(sent, events, new Set());
     const deadLettered =
       notAcknowledged.length > 0 ? await deadLetterIds(conn, deployment.dlqUrl) : new Set<string>();
-    const missing = unfinished(sent, events, deadLettered);
+    const missing = unfinished(
+      sent,
+      events,
+      lastDeliveryLogged(deadLettered, events, options.deliveriesBeforeDlq),
+    );
     const waitedMs = Date.now() - started;
     const running = options.everyInvocationEnds ? stillRunning(events) : 0;
     const unseen = (options.invocations ?? 0) - invocationsIn(events);

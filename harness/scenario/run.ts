@@ -87,6 +87,7 @@ async function runPhase(phase: Phase, laneLab: DeployedLab, say: Say): Promise<P
     timeoutMs,
     everyInvocationEnds: setup.fault !== "crash-after-claim",
     ledgerTable: deployment.names.ledgerTable,
+    deliveriesBeforeDlq: testTimings(lab.backend).maxReceiveCount,
     ...(isMiniStack(lab.backend)
       ? { shipLateLogs: () => shipLateLogs(conn, deployment.names.functionName) }
       : {}),

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { unfinished } from "../../harness/observe/observe.js";
+import { lastDeliveryLogged, unfinished } from "../../harness/observe/observe.js";
 import { event } from "./fixtures.js";
 
 const sent = ["a", "b", "c", "d"].map((messageId) => ({
@@ -27,5 +27,22 @@ describe("which sent messages have not ended", () => {
     expect(unfinished(sent.slice(0, 1), [], new Set())).toEqual([
       { messageId: "a", intendedOrderId: "ORDER-001", lastEvent: "none yet" },
     ]);
+  });
+
+  test("a dead-lettered message has ended only once its last delivery is in the log", () => {
+    const events = [
+      event("process_start", "a", 1, { attempt: 1 }),
+      event("process_start", "a", 2, { attempt: 2 }),
+      event("process_start", "b", 3, { attempt: 1 }),
+      event("process_start", "b", 4, { attempt: 2 }),
+      event("process_start", "b", 5, { attempt: 3 }),
+    ];
+    const dlq = new Set(["a", "b"]);
+    // The emulator moved both; a's third delivery has not shipped its lines yet.
+    expect([...lastDeliveryLogged(dlq, events, 3)]).toEqual(["b"]);
+    expect(unfinished(sent.slice(0, 2), events, lastDeliveryLogged(dlq, events, 3))).toEqual([
+      { messageId: "a", intendedOrderId: "ORDER-001", lastEvent: "process_start" },
+    ]);
+    expect(lastDeliveryLogged(dlq, events, undefined)).toBe(dlq);
   });
 });
