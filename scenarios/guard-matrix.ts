@@ -17,6 +17,7 @@ import {
   scenario,
   type Workload,
 } from "../harness/scenario/scenario.js";
+import { aLateCopy, TTL_SECONDS } from "./record-expiry.js";
 import { SLOW_HOLDER_SETUP, secondCopyWhileWorking } from "./slow-holder.js";
 
 /**
@@ -113,6 +114,14 @@ const MODES: FailureMode[] = [
     expect: { ...every(ONCE), off: ["doubled"], naive: ["doubled"] },
     mustOverlap: true,
   },
+  {
+    name: "a copy after the record expired",
+    setup: { workMs: 100, recordTtlSeconds: TTL_SECONDS },
+    workload: aLateCopy("ORDER-109"),
+    // Only the lease and Powertools let a record expire (RECORD_TTL_SECONDS); naive and claim
+    // keep theirs forever, in a table that only grows, and the provider keeps every key.
+    expect: { ...every(ONCE), off: ["doubled"], lease: ["doubled"], powertools: ["doubled"] },
+  },
 ];
 
 function cellPhase(mode: FailureMode, column: (typeof COLUMNS)[number]): Phase {
@@ -150,6 +159,9 @@ export default scenario({
     "from a file) or strict parsing (see poison-message). Note the naive column: it passes the " +
     "duplicate row only because one poller delivered the copies one at a time, and fails as soon " +
     "as they race. The last column has no guard at all, only the provider's idempotency key: it " +
-    "holds everywhere the lease does, because the key is checked where the charge is recorded.",
+    "holds everywhere the lease does, because the key is checked where the charge is recorded. " +
+    `And the last row: the lease and Powertools forget a completed order after RECORD_TTL_SECONDS ` +
+    `(${TTL_SECONDS} s here), so a later copy is charged again; naive and claim never forget, ` +
+    "in a table that only grows, and neither does the provider.",
   phases: MODES.flatMap((mode) => COLUMNS.map((column) => cellPhase(mode, column))),
 });

@@ -10,15 +10,16 @@ import {
 } from "../harness/scenario/scenario.js";
 
 /** The guard remembers a completed order this long; the late copy comes after it forgot. */
-const TTL_SECONDS = 2;
+export const TTL_SECONDS = 2;
 const LATE_MS = 4_000; // TTL counts whole epoch seconds: 2 s after the second the record was written
 
-async function aLateCopy(lab: Workload) {
-  await lab.send({ orderId: "ORDER-301" });
+/** One copy, charged; then, once the record has expired, a copy of the same order. */
+export const aLateCopy = (orderId: string) => async (lab: Workload) => {
+  await lab.send({ orderId });
   await lab.settle();
   await lab.pause(LATE_MS);
-  await lab.send({ orderId: "ORDER-301" });
-}
+  await lab.send({ orderId });
+};
 
 /** The record the late copy found: still there (nobody swept it), and taken over by the late copy. */
 const completedBy = ({ observed }: PhaseFacts) => observed.claims[0]?.completedMessageId;
@@ -26,7 +27,7 @@ const completedBy = ({ observed }: PhaseFacts) => observed.claims[0]?.completedM
 const forgets = (guard: GuardName) =>
   phase(`${guard}, records kept ${TTL_SECONDS} s, a copy ${LATE_MS / 1000} s later`, {
     setup: { guard, workMs: 100, recordTtlSeconds: TTL_SECONDS },
-    workload: aLateCopy,
+    workload: aLateCopy("ORDER-301"),
     checks: (facts) => [
       ...oneOrderEnded(facts.observed, "ORDER-301", "duplicated", 2),
       ...(guard === "lease"
@@ -49,7 +50,7 @@ const forgets = (guard: GuardName) =>
 const remembers = (guard: GuardName) =>
   phase(`${guard}, records kept an hour (the default), the same late copy`, {
     setup: { guard, workMs: 100 },
-    workload: aLateCopy,
+    workload: aLateCopy("ORDER-301"),
     checks: (facts) => [
       ...oneOrderEnded(facts.observed, "ORDER-301", "exactly once", 1),
       equal("skip_duplicate", facts.observed.eventCounts.skip_duplicate, 1),
