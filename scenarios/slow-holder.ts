@@ -28,6 +28,9 @@ export const SLOW_HOLDER_SETUP = {
   workMs: SLOW_HOLDER.workMs,
   leaseMs: SLOW_HOLDER.leaseMs,
   pollers: 2, // both copies are handed over at once, whatever the mapping's own pace
+  // A loaded 2-core machine took 2.5 s over the 1.5 s of work; the lesson needs the slow copy
+  // slow, not cut off by the tests' 3 s function timeout.
+  functionTimeoutSeconds: 6,
 } satisfies Omit<PhaseSetup, "guard">;
 
 /**
