@@ -132,6 +132,13 @@ function cellPhase(mode: FailureMode, column: (typeof COLUMNS)[number]): Phase {
     setup: { ...mode.setup, ...column.setup },
     workload: mode.workload,
     cell: { row: mode.name, column: name, judge: (facts) => verdictOf(failuresOf(facts), facts) },
+    ...(mode.mustOverlap
+      ? {
+          timing: (facts: PhaseFacts) => [
+            atLeast("copies really overlapped (maxConcurrency)", facts.observed.maxConcurrency, 2),
+          ],
+        }
+      : {}),
     checks: (facts) => [
       equal(
         expected.length === 0
@@ -140,9 +147,6 @@ function cellPhase(mode: FailureMode, column: (typeof COLUMNS)[number]): Phase {
         Object.keys(failuresOf(facts)).sort(),
         [...expected].sort(),
       ),
-      ...(mode.mustOverlap
-        ? [atLeast("copies really overlapped (maxConcurrency)", facts.observed.maxConcurrency, 2)]
-        : []),
     ],
   });
 }

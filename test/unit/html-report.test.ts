@@ -4,6 +4,7 @@ import { describe, expect, test } from "vitest";
 import { invocationSpans } from "../../harness/observe/invocations.js";
 import { esc } from "../../harness/report/html/escape.js";
 import { renderHtml } from "../../harness/report/html/page.js";
+import { textScenario } from "../../harness/report/text.js";
 import {
   event,
   MANGLED,
@@ -177,6 +178,16 @@ describe("renderHtml", () => {
     expect(page("fifo")).toContain("under each id its FIFO message group");
     expect(groups(page("standard"))).toEqual([undefined, undefined]);
     expect(page()).not.toContain('<text class="lane-group"');
+  });
+
+  test("a phase that ran again for its timing says so, on the page and in the terminal", () => {
+    const result = scenarioResult({ phases: [phaseResult({ runs: 2 })] });
+    const said = "ran 2 times: the earlier run missed the timing this lesson needs";
+    expect(renderHtml(result)).toContain(`<p class="reruns">${said}`);
+    expect(textScenario(result)).toContain(said);
+    expect(renderHtml(scenarioResult({ phases: [phaseResult({ runs: 1 })] }))).not.toContain(
+      '<p class="reruns">',
+    );
   });
 
   test("a phase with no events says so instead of drawing", () => {
