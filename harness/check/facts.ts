@@ -59,6 +59,4 @@ export interface Check {
   pass: boolean;
   expected: unknown;
   actual: unknown;
-  /** A check of the phase's timing (see Phase.timing), not of the guard. */
-  timing?: boolean;
 }

@@ -74,10 +74,9 @@ function matrixOf(phases: PhaseResult[]): Pick<ScenarioResult, "matrix"> {
  * hand a copy over too late to race): such a run proves nothing about the guard either way.
  */
 async function runUntilTimed(phase: Phase, lane: DeployedLab, say: Say): Promise<PhaseResult> {
-  if (!phase.timing) return runPhase(phase, lane, say);
+  if (!phase.timing) return (await runPhase(phase, lane, say)).result;
   for (let runs = 1; ; runs++) {
-    const result = await runPhase(phase, lane, say);
-    const missed = result.checks.filter((c) => c.timing && !c.pass).map((c) => c.name);
+    const { result, timingMissed: missed } = await runPhase(phase, lane, say);
     if (missed.length === 0 || runs === TIMING_RUNS) return { ...result, runs };
     say(
       `  ${phase.name}: the timing it needs did not happen (${missed.join("; ")}); running it again`,
@@ -85,7 +84,12 @@ async function runUntilTimed(phase: Phase, lane: DeployedLab, say: Say): Promise
   }
 }
 
-async function runPhase(phase: Phase, laneLab: DeployedLab, say: Say): Promise<PhaseResult> {
+/** One run of a phase, and the checks of its timing that failed (see Phase.timing). */
+async function runPhase(
+  phase: Phase,
+  laneLab: DeployedLab,
+  say: Say,
+): Promise<{ result: PhaseResult; timingMissed: string[] }> {
   const started = Date.now();
   const setup: PhaseResult["setup"] = { ...DEFAULT_SETTINGS, pollers: 0, ...phase.setup };
   // A FIFO phase sees the lab through its FIFO queue: sends, waits and drains go there.
@@ -141,12 +145,13 @@ async function runPhase(phase: Phase, laneLab: DeployedLab, say: Say): Promise<P
     column: phase.cell.column,
     ...phase.cell.judge(facts),
   };
+  const timing = phase.timing?.(facts) ?? [];
   const checks = [
     ...invariantChecks(
       facts,
       waited.missing.map((m) => m.messageId),
     ),
-    ...(phase.timing?.(facts) ?? []).map((check) => ({ ...check, timing: true })),
+    ...timing,
     ...phase.checks(facts),
   ];
   if (waited.missing.length > 0) {
@@ -154,7 +159,7 @@ async function runPhase(phase: Phase, laneLab: DeployedLab, say: Say): Promise<P
       `  ${waited.missing.length} message(s) had not ended after ${(timeoutMs / 1000).toFixed(0)} s`,
     );
   }
-  return {
+  const result: PhaseResult = {
     name: phase.name,
     setup,
     sent: facts.sent,
@@ -166,4 +171,5 @@ async function runPhase(phase: Phase, laneLab: DeployedLab, say: Say): Promise<P
     pass: checks.every((c) => c.pass),
     durationMs: Date.now() - started,
   };
+  return { result, timingMissed: timing.filter((c) => !c.pass).map((c) => c.name) };
 }
