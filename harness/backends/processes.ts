@@ -13,12 +13,19 @@ export interface RunResult {
 export function run(
   command: string,
   args: string[],
-  options: { timeoutMs: number; onLine?: (line: string) => void; env?: NodeJS.ProcessEnv },
+  options: {
+    timeoutMs: number;
+    onLine?: (line: string) => void;
+    env?: NodeJS.ProcessEnv;
+    /** Windows: `npm.cmd` and other batch files run only through a shell (Node 20.12+). */
+    shell?: boolean;
+  },
 ): Promise<RunResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, {
       env: options.env ?? process.env,
       stdio: ["ignore", "pipe", "pipe"],
+      shell: options.shell ?? false,
     });
     let output = "";
     for (const stream of [child.stdout, child.stderr]) {

@@ -1,0 +1,236 @@
+// The kit's MiniStack wheels: ministack and every dependency as wheels for each platform and
+// CPython an attendee may bring, so `lab up` installs it with no index (`pip --no-index`).
+//
+// Two tools, each for what it does right. pip downloads for another platform (--platform,
+// --python-version), but it evaluates environment markers against the Python running it, so a
+// dependency only Python 3.10 needs (hypercorn's `exceptiongroup; python_version < "3.11"`)
+// would be missed. uv resolves for the target's markers; pip then fetches exactly those pins.
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { MINISTACK_VERSION } from "../backends/ministack-install.js";
+import { run } from "../backends/processes.js";
+import { LabError } from "../common/errors.js";
+import type { NpmPlatform } from "./kit-npm.js";
+
+/** uv, pinned, installed into the lab's venv only when a kit is built. */
+export const UV_VERSION = "0.13.8";
+
+export interface KitPlatform {
+  name: string;
+  /** uv's --python-platform. */
+  uv: string;
+  /** pip's --platform tags (pip widens a macOS tag to the older versions itself). */
+  pip: string[];
+  npm: NpmPlatform;
+}
+
+/** macOS 11 or newer: what pip and uv both assume for the macOS wheels. */
+const MACOS = "11.0";
+
+export const KIT_PLATFORMS: readonly KitPlatform[] = [
+  {
+    name: "Linux x86_64",
+    uv: "x86_64-manylinux_2_17",
+    pip: ["manylinux_2_17_x86_64", "manylinux2014_x86_64"],
+    npm: { os: "linux", cpu: "x64" },
+  },
+  {
+    name: "Linux aarch64",
+    uv: "aarch64-manylinux_2_17",
+    pip: ["manylinux_2_17_aarch64", "manylinux2014_aarch64"],
+    npm: { os: "linux", cpu: "arm64" },
+  },
+  {
+    name: "macOS x86_64",
+    uv: "x86_64-apple-darwin",
+    pip: [`macosx_${MACOS.replace(".", "_")}_x86_64`],
+    npm: { os: "darwin", cpu: "x64" },
+  },
+  {
+    name: "macOS arm64",
+    uv: "aarch64-apple-darwin",
+    pip: [`macosx_${MACOS.replace(".", "_")}_arm64`],
+    npm: { os: "darwin", cpu: "arm64" },
+  },
+  {
+    name: "Windows amd64",
+    uv: "x86_64-pc-windows-msvc",
+    pip: ["win_amd64"],
+    npm: { os: "win32", cpu: "x64" },
+  },
+];
+
+/** The CPython versions MiniStack supports that attendees are likely to have. */
+export const KIT_PYTHONS = ["3.10", "3.11", "3.12", "3.13"] as const;
+
+export interface KitTarget {
+  platform: KitPlatform;
+  python: string;
+}
+
+export const KIT_TARGETS: readonly KitTarget[] = KIT_PLATFORMS.flatMap((platform) =>
+  KIT_PYTHONS.map((python) => ({ platform, python })),
+);
+
+export const targetName = (t: KitTarget) => `${t.platform.name}, CPython ${t.python}`;
+
+/** The flags that make pip answer for another machine: platform, interpreter, wheels only. */
+export function pipTargetArgs(t: KitTarget): string[] {
+  return [
+    "--only-binary",
+    ":all:",
+    "--implementation",
+    "cp",
+    "--python-version",
+    t.python,
+    ...t.platform.pip.flatMap((tag) => ["--platform", tag]),
+  ];
+}
+
+/** `--python`: without it uv looks for a Python of the target's version, seconds on pyenv. */
+function uvTargetArgs(python: string, t: KitTarget): string[] {
+  return [
+    "--python",
+    python,
+    "--python-version",
+    t.python,
+    "--python-platform",
+    t.platform.uv,
+    "--only-binary",
+    ":all:",
+  ];
+}
+
+const uvEnv = () => ({ ...process.env, MACOSX_DEPLOYMENT_TARGET: MACOS });
+const QUIET = ["--disable-pip-version-check", "--quiet"];
+
+/** Installs the pinned uv into the lab's venv (once; needs PyPI). */
+export async function ensureUv(python: string): Promise<void> {
+  const has = await run(python, ["-m", "uv", "--version"], { timeoutMs: 30_000 });
+  if (has.code === 0 && has.output.includes(UV_VERSION)) return;
+  const installed = await run(python, ["-m", "pip", "install", ...QUIET, `uv==${UV_VERSION}`], {
+    timeoutMs: 600_000,
+  });
+  if (installed.code !== 0) {
+    throw new LabError(`pip could not install uv==${UV_VERSION}:\n${lastLines(installed.output)}`);
+  }
+}
+
+/** Downloads ministack and its dependencies for one target into `wheels`. Needs PyPI. */
+export async function downloadWheels(python: string, wheels: string, t: KitTarget) {
+  const scratch = mkdtempSync(path.join(tmpdir(), "lab-kit-"));
+  try {
+    const wanted = path.join(scratch, "requirements.in");
+    writeFileSync(wanted, `ministack==${MINISTACK_VERSION}\n`);
+    const index = process.env.PIP_INDEX_URL ? ["--index-url", process.env.PIP_INDEX_URL] : [];
+    const compiled = await run(
+      python,
+      [
+        "-m",
+        "uv",
+        "pip",
+        "compile",
+        wanted,
+        ...uvTargetArgs(python, t),
+        ...index,
+        "--no-header",
+        "--no-annotate",
+        "--quiet",
+      ],
+      { timeoutMs: 300_000, env: uvEnv() },
+    );
+    const pins = compiled.output.split("\n").filter((line) => /^[\w.-]+==\S+$/.test(line.trim()));
+    if (compiled.code !== 0 || pins.length === 0) {
+      throw new LabError(
+        `uv could not resolve ministack for ${targetName(t)}:\n${lastLines(compiled.output)}`,
+      );
+    }
+    mkdirSync(wheels, { recursive: true });
+    const fetched = await run(
+      python,
+      [
+        "-m",
+        "pip",
+        "download",
+        ...QUIET,
+        "--no-deps",
+        ...pipTargetArgs(t),
+        "--dest",
+        wheels,
+      ].concat(pins.map((p) => p.trim())),
+      { timeoutMs: 600_000 },
+    );
+    if (fetched.code !== 0) {
+      throw new LabError(`pip download failed for ${targetName(t)}:\n${lastLines(fetched.output)}`);
+    }
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Whether ministack installs from `wheels` alone on this target, asked two ways, both offline:
+ * pip's own resolver (`install --dry-run --no-index`), and uv's, which also follows the
+ * target's environment markers. Returns the problem, or undefined when both resolve.
+ */
+export async function wheelsProblem(
+  python: string,
+  wheels: string,
+  t: KitTarget,
+): Promise<string | undefined> {
+  const scratch = mkdtempSync(path.join(tmpdir(), "lab-kit-"));
+  try {
+    return await resolves(python, wheels, t, scratch);
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+async function resolves(python: string, wheels: string, t: KitTarget, scratch: string) {
+  const pip = await run(
+    python,
+    [
+      "-m",
+      "pip",
+      "install",
+      ...QUIET,
+      "--dry-run",
+      // Older pips refuse --platform without --target even for a dry run; nothing is written.
+      "--target",
+      path.join(scratch, "target"),
+      "--ignore-installed",
+      "--no-index",
+      "--find-links",
+      wheels,
+      ...pipTargetArgs(t),
+      `ministack==${MINISTACK_VERSION}`,
+    ],
+    { timeoutMs: 120_000 },
+  );
+  if (pip.code !== 0) return `pip: ${lastLines(pip.output)}`;
+  const wanted = path.join(scratch, "requirements.in");
+  writeFileSync(wanted, `ministack==${MINISTACK_VERSION}\n`);
+  const uv = await run(
+    python,
+    [
+      "-m",
+      "uv",
+      "pip",
+      "compile",
+      wanted,
+      ...uvTargetArgs(python, t),
+      "--no-index",
+      "--find-links",
+      wheels,
+      "--offline",
+      "--quiet",
+    ],
+    { timeoutMs: 120_000, env: uvEnv() },
+  );
+  return uv.code === 0 ? undefined : `uv: ${lastLines(uv.output)}`;
+}
+
+export const wheelFiles = (wheels: string) => readdirSync(wheels).filter((f) => f.endsWith(".whl"));
+
+const lastLines = (output: string) => output.trim().split("\n").slice(-4).join("\n");
