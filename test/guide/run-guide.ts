@@ -1,0 +1,168 @@
+// npm run guide [-- --update] [--until-part N]
+//
+// Runs the workshop guide's commands in order, as an attendee types them, against a fresh lab
+// (`npx lab up` starts MiniStack), and compares every printed sample in both guides (English and
+// pt-BR, which share their commands) with what the run printed. --update writes the run's output
+// into both guides instead, shaped like the samples were (see guide-text.ts). Prints the time
+// each part took, and ends with "N passed, N failed" (one per sample and guide).
+import { spawnSync } from "node:child_process";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { probeHealth } from "../../harness/backends/health.js";
+import { PROJECT_ROOT } from "../../harness/common/paths.js";
+import {
+  type GuideStep,
+  guideSteps,
+  refreshedSample,
+  unmatchedLines,
+  withSamples,
+} from "./guide-text.js";
+
+const GUIDES = ["docs/workshop.md", "docs/workshop.pt-BR.md"].map((g) =>
+  path.join(PROJECT_ROOT, g),
+);
+/** Installed before the run (CI's npm ci, or yours): running it again would change nothing. */
+const SKIPPED = /^npm ci\b/;
+
+interface Ran {
+  output: string[];
+  seconds: number;
+  failed?: string;
+}
+
+async function main(): Promise<number> {
+  const { values } = parseArgs({
+    options: { update: { type: "boolean" }, "until-part": { type: "string" } },
+  });
+  const [english, portuguese] = GUIDES.map((g) => readFileSync(g, "utf8")) as [string, string];
+  const steps = guideSteps(english);
+  const same = sameCommands(steps, guideSteps(portuguese));
+  if (same) {
+    console.error(`guide: ${same}`);
+    return 2;
+  }
+  const refusal = await precondition();
+  if (refusal) {
+    console.error(`guide: ${refusal}`);
+    return 2;
+  }
+
+  const runs: Ran[] = [];
+  for (const step of steps) {
+    if (values["until-part"] !== undefined && partAfter(step.part, values["until-part"])) break;
+    console.error(`guide: part ${step.part}, line ${step.line}: ${step.commands.join(" && ")}`);
+    runs.push(runStep(step));
+    const failed = runs.at(-1)?.failed;
+    if (failed) console.error(`guide:   ${failed}`);
+  }
+  printTimes(steps, runs);
+
+  let passed = 0;
+  let failed = 0;
+  for (const [file, markdown] of [
+    [GUIDES[0], english],
+    [GUIDES[1], portuguese],
+  ] as [string, string][]) {
+    const guideStepsHere = guideSteps(markdown);
+    const refreshed = new Map<number, string[]>();
+    guideStepsHere.forEach((step, i) => {
+      const ran = runs[i];
+      if (!ran || !step.sample || step.notChecked) return;
+      const where = `${path.relative(PROJECT_ROOT, file)}:${step.sample.open}`;
+      if (values.update) {
+        refreshed.set(step.sample.open, refreshedSample(step.sample.lines, ran.output));
+        return;
+      }
+      const missing = unmatchedLines(step.sample, ran.output);
+      if (ran.failed || missing.length > 0) {
+        failed++;
+        console.log(`✗ ${where} (${step.commands.join(" && ")})`);
+        if (ran.failed) console.log(`    ${ran.failed}`);
+        for (const m of missing.slice(0, 8))
+          console.log(`    line ${m.line} not printed: ${m.text}`);
+        if (missing.length > 8) console.log(`    and ${missing.length - 8} more lines`);
+      } else passed++;
+    });
+    if (values.update) {
+      writeFileSync(file, withSamples(markdown, refreshed));
+      console.log(`updated ${refreshed.size} samples in ${path.relative(PROJECT_ROOT, file)}`);
+    }
+  }
+  const commandFailures = runs.filter((r) => r.failed).length;
+  if (values.update) return commandFailures > 0 ? 1 : 0;
+  console.log(`guide: ${passed} passed, ${failed} failed`);
+  return failed > 0 || commandFailures > 0 ? 1 : 0;
+}
+
+/** The two guides must ask attendees to type the same commands, in the same order. */
+function sameCommands(en: GuideStep[], pt: GuideStep[]): string | undefined {
+  for (let i = 0; i < Math.max(en.length, pt.length); i++) {
+    const a = en[i]?.commands.join("\n");
+    const b = pt[i]?.commands.join("\n");
+    if (a !== b) {
+      return `command block ${i + 1} differs between the guides: "${a}" (line ${en[i]?.line}) and "${b}" (line ${pt[i]?.line})`;
+    }
+  }
+  return undefined;
+}
+
+/** A sample is what an attendee sees on a fresh machine: no lab up, no emulator on :4566. */
+async function precondition(): Promise<string | undefined> {
+  if (existsSync(path.join(PROJECT_ROOT, ".lab", "state.json"))) {
+    return "a lab is up (.lab/state.json): run npx lab down first, so the run starts as the guide does";
+  }
+  if (await probeHealth("http://localhost:4566")) {
+    return "an emulator answers on localhost:4566, and the guide's samples come from MiniStack: stop it first";
+  }
+  return undefined;
+}
+
+function runStep(step: GuideStep): Ran {
+  const started = Date.now();
+  const output: string[] = [];
+  for (const command of step.commands) {
+    if (SKIPPED.test(command)) continue;
+    const result = spawnSync("bash", ["-c", `${command} 2>&1`], {
+      cwd: PROJECT_ROOT,
+      env: { ...process.env, NO_COLOR: "1", FORCE_COLOR: "0" },
+      encoding: "utf8",
+      timeout: 20 * 60_000,
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    output.push(...result.stdout.replace(/\n$/, "").split("\n"));
+    if (result.status !== 0) {
+      return {
+        output,
+        seconds: (Date.now() - started) / 1000,
+        failed: `"${command}" exited ${result.status ?? result.signal}: ${output.slice(-3).join(" / ")}`,
+      };
+    }
+  }
+  return { output, seconds: (Date.now() - started) / 1000 };
+}
+
+function partAfter(part: string, until: string): boolean {
+  const first = Number.parseInt(part, 10);
+  return Number.isFinite(first) && first > Number(until);
+}
+
+function printTimes(steps: GuideStep[], runs: Ran[]): void {
+  const byPart = new Map<string, number>();
+  runs.forEach((ran, i) => {
+    const part = steps[i]?.part ?? "?";
+    byPart.set(part, (byPart.get(part) ?? 0) + ran.seconds);
+  });
+  console.log("time the commands took, by part:");
+  for (const [part, seconds] of byPart) console.log(`  part ${part}: ${seconds.toFixed(0)} s`);
+  const total = [...byPart.values()].reduce((a, b) => a + b, 0);
+  console.log(`  all: ${(total / 60).toFixed(1)} min`);
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err: Error) => {
+    console.error(`guide: ${err.message}`);
+    process.exit(2);
+  },
+);

@@ -1,0 +1,116 @@
+// How the guide check reads a guide and compares a printed sample with a run's output.
+import { describe, expect, test } from "vitest";
+import {
+  guideSteps,
+  normalize,
+  refreshedSample,
+  unmatchedLines,
+  withSamples,
+} from "../guide/guide-text.js";
+
+const guide = [
+  "## 1. Guard off", //                         1
+  "",
+  "```sh",
+  "npx lab send --order-id ORDER-001 --copies 2   # two copies",
+  "```",
+  "",
+  "```text",
+  "  [1/2] MessageId 698c719c-c22f-43d0-88f0-d92ddd3b81c3  body {}",
+  "  [2/2] MessageId d1802ca0-0ac3-48bf-8a7b-93d5be90b6d1  body {}",
+  "lab   1/2 messages ended",
+  "all 2 ended in 1.9 s: npx lab insights",
+  "```",
+  "",
+  "<!-- guide: not checked: npm's output -->",
+  "```sh",
+  "npm ci",
+  "```",
+  "```text",
+  "added 261 packages in 30s",
+  "```",
+].join("\n");
+
+describe("reading a guide", () => {
+  test("each command block with the output block beneath it, its part and its directive", () => {
+    const steps = guideSteps(guide);
+    expect(steps).toHaveLength(2);
+    expect(steps[0]).toMatchObject({
+      part: "1",
+      line: 3,
+      commands: ["npx lab send --order-id ORDER-001 --copies 2"],
+      sample: { open: 7, close: 12 },
+    });
+    expect(steps[0]?.notChecked).toBeUndefined();
+    expect(steps[1]?.notChecked).toBe("npm's output");
+  });
+});
+
+describe("comparing a sample with a run", () => {
+  const sample = guideSteps(guide)[0]?.sample;
+  if (!sample) throw new Error("no sample");
+
+  test("ids, times and padding differ, counts do not: it matches", () => {
+    const run = [
+      "  [2/2] MessageId 0b6e1c59-5d7e-4a7c-9a53-1f0b1f6a2c11      body {}",
+      "  [1/2] MessageId 2f7a0c1d-2222-4b3b-8c4c-000000000000  body {}",
+      "all 2 ended in 12.4 s: npx lab insights",
+    ];
+    expect(unmatchedLines(sample, run)).toEqual([]);
+  });
+
+  test("a count that changed is reported with its guide line", () => {
+    const run = [
+      "  [1/2] MessageId 2f7a0c1d-2222-4b3b-8c4c-000000000000  body {}",
+      "  [2/2] MessageId 0b6e1c59-5d7e-4a7c-9a53-1f0b1f6a2c11  body {}",
+      "all 3 ended in 1.9 s: npx lab insights",
+    ];
+    expect(unmatchedLines(sample, run)).toEqual([
+      { line: 11, text: "all 2 ended in 1.9 s: npx lab insights" },
+    ]);
+  });
+
+  test("each line of the run is used once: two sample lines need two run lines", () => {
+    const run = ["  [1/2] MessageId 2f7a0c1d-2222-4b3b-8c4c-000000000000  body {}"];
+    expect(unmatchedLines(sample, run).map((m) => m.line)).toEqual([9, 11]);
+  });
+
+  test("masks: a timeline row of another run normalises to the same line", () => {
+    expect(
+      normalize(
+        "│ 13:50:35.911 │ process_end    │ 83e3a3c2  │ ORDER-001 │ outcome=charged durationMs=1074 │",
+      ),
+    ).toBe(
+      normalize(
+        "│ 09:01:02.003 │ process_end │ 0a1b2c3d │ ORDER-001 │ outcome=charged durationMs=998 │",
+      ),
+    );
+    expect(normalize("lab is up: ministack 1.5.33 at http://127.0.0.1:38945")).toBe(
+      normalize("lab is up: ministack 1.5.33 at http://127.0.0.1:40271"),
+    );
+    expect(normalize("charges 4")).not.toBe(normalize("charges 5"));
+  });
+});
+
+describe("refreshing a sample from a run", () => {
+  const run = ["a", "b", "c", "d", "e", "f", "lab   3/6 messages ended"];
+
+  test("without …, the whole output, less the lines that depend on the machine's speed", () => {
+    expect(refreshedSample(["x"], run)).toEqual(["a", "b", "c", "d", "e", "f"]);
+  });
+
+  test("with …, as many lines at the start and the end as the old sample showed", () => {
+    expect(refreshedSample(["x", "y", "…", "z"], run)).toEqual(["a", "b", "…", "f"]);
+  });
+
+  test("a middle stretch stays where its first line is found again", () => {
+    expect(refreshedSample(["x", "…", "d", "…", "z"], run)).toEqual(["a", "…", "d", "…", "f"]);
+  });
+
+  test("written back between the fences, the rest of the guide untouched", () => {
+    const step = guideSteps(guide)[0];
+    const updated = withSamples(guide, new Map([[step?.sample?.open ?? 0, ["new line"]]]));
+    expect(updated.split("\n").slice(5, 9)).toEqual(["", "```text", "new line", "```"]);
+    expect(updated.split("\n").at(-2)).toBe("added 261 packages in 30s");
+  });
+});
