@@ -1,9 +1,27 @@
 import { LabError } from "../common/errors.js";
 import type { RunningBackend } from "./backend.js";
 import { missingServices, probeHealth } from "./health.js";
-import { assertSafeEndpoint } from "./this-machine.js";
+import { assertSafeEndpoint, isLoopback } from "./this-machine.js";
 
 export const DEFAULT_ENDPOINT = "http://localhost:4566";
+
+/**
+ * Two endpoints that reach the same emulator: same scheme and port, and the same host, where
+ * every loopback name counts as one (`up` may have saved localhost, a run may pick 127.0.0.1).
+ */
+export function sameEndpoint(a: string, b: string): boolean {
+  const place = (endpoint: string) => {
+    const url = new URL(endpoint);
+    const port = url.port || (url.protocol === "https:" ? "443" : "80");
+    const host = isLoopback(url.hostname) ? "loopback" : url.hostname.toLowerCase();
+    return `${url.protocol}//${host}:${port}`;
+  };
+  try {
+    return place(a) === place(b);
+  } catch {
+    return a === b; // not URLs: only the very same text is the same place
+  }
+}
 
 /** An emulator the user already runs (docker compose up, a LocalStack desktop app, …). */
 export async function useEndpoint(endpoint: string, reason: string): Promise<RunningBackend> {

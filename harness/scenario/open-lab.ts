@@ -1,11 +1,18 @@
 // Opening a lab: pick a backend, connect, deploy. Shared by `npm run scenario` and the test setup.
+// A scenario resets the tables it runs on, so it never runs on a workshop lab's resources: when
+// `lab up` saved a lab on the same emulator under the same prefix, the run deploys a lab of its
+// own beside it and removes it at close().
+import { namesFor } from "../../contract/names.js";
 import { connect } from "../aws/connection.js";
 import { deploy } from "../aws/deploy.js";
 import type { DeployedLab } from "../aws/lab.js";
-import { labNames } from "../aws/names.js";
+import { DEFAULT_PREFIX, labNames } from "../aws/names.js";
 import { testTimings } from "../aws/timings.js";
+import { undeploy } from "../aws/undeploy.js";
 import { chooseBackend } from "../backends/choose.js";
+import { sameEndpoint } from "../backends/endpoint.js";
 import { talkingTo } from "../common/errors.js";
+import { readStateFile, type SavedLabPlace } from "../common/lab-state-file.js";
 import { type Say, step } from "../common/say.js";
 
 /** A lab this process opened: close() lets go of the connection and stops what it started. */
@@ -25,16 +32,59 @@ export function closeOnSignal(lab: OwnedLab, say: Say): void {
   process.once("SIGTERM", stop);
 }
 
+/** What a scenario run's prefix becomes beside a workshop lab: the prefix with this after it. */
+export const BESIDE_WORKSHOP = "-scenario";
+
+/**
+ * The prefix a scenario run uses instead of `prefix` at `endpoint`, when the saved workshop lab
+ * is there under that very prefix; undefined when the run shares nothing with it.
+ */
+export function prefixBesideWorkshop(
+  saved: SavedLabPlace | undefined,
+  endpoint: string,
+  prefix: string,
+): string | undefined {
+  if (!saved || saved.prefix !== prefix || !sameEndpoint(saved.backend.endpoint, endpoint)) {
+    return undefined;
+  }
+  return `${prefix}${BESIDE_WORKSHOP}`;
+}
+
 export async function openLab(say: Say): Promise<OwnedLab> {
-  const names = labNames();
+  const prefix = process.env.LAB_PREFIX || DEFAULT_PREFIX;
+  let names = labNames(prefix); // checks LAB_PREFIX before anything starts
   const backend = await chooseBackend(say);
   const conn = connect(backend.endpoint, { startedByLab: backend.startedByLab });
+  let apart: string | undefined;
+  // Removes what the run deployed beside a workshop lab; what could not go is said, not thrown:
+  // something left behind is untidy, not a reason to change the run's exit code.
+  const removeOurOwn = async () => {
+    if (!apart) return;
+    const problems = await step(say, `removing ${apart}`, () => undeploy(conn, names));
+    for (const problem of problems) say(problem);
+  };
   try {
+    // Read once the backend is chosen: only then is the endpoint known to compare.
+    apart = prefixBesideWorkshop(readStateFile(), backend.endpoint, prefix);
+    if (apart) {
+      // namesFor, not labNames: the longer prefix may pass 40 characters, and nobody typed it.
+      names = namesFor(apart);
+      say(
+        `a workshop lab (${prefix}) is up at ${backend.endpoint}: this run uses ${apart} instead and removes it when done`,
+      );
+    }
     const deployment = await step(say, "deploying the lab", () =>
       talkingTo(backend.endpoint, "deploying the lab", () =>
         deploy(conn, names, say, testTimings(backend)),
       ),
     );
+    // Once, however often it is called: Ctrl-C may close while the run's own finally does too.
+    let closing: Promise<void> | undefined;
+    const close = async () => {
+      await removeOurOwn();
+      conn.close();
+      await backend.stop();
+    };
     return {
       conn,
       deployment,
@@ -45,12 +95,13 @@ export async function openLab(say: Say): Promise<OwnedLab> {
         startedByLab: backend.startedByLab ?? false,
       },
       ...(backend.pid === undefined ? {} : { pid: backend.pid }),
-      async close() {
-        conn.close();
-        await backend.stop();
+      close() {
+        closing ??= close();
+        return closing;
       },
     };
   } catch (err) {
+    await removeOurOwn(); // a deploy that failed half-way made some of them
     conn.close();
     await backend.stop();
     throw err;

@@ -1,9 +1,7 @@
-// What `lab up` remembers so later commands find the same emulator: .lab/state.json.
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import path from "node:path";
+// What `lab up` remembers so later commands find the same emulator: .lab/state.json. The file
+// itself is read and written in common/lab-state-file.ts, where a scenario run can see it too.
 import type { BackendInfo } from "../backends/backend.js";
-import { LabError } from "../common/errors.js";
-import { LAB_DIR } from "../common/paths.js";
+import { clearStateFile, readStateFile, writeStateFile } from "../common/lab-state-file.js";
 import type { SentMessage } from "../drive/send.js";
 
 export interface SendRecord {
@@ -21,24 +19,8 @@ export interface SavedLab {
   sends: SendRecord[];
 }
 
-const STATE_FILE = path.join(LAB_DIR, "state.json");
+export const readState = (): SavedLab | undefined => readStateFile<SavedLab>();
 
-export function readState(): SavedLab | undefined {
-  if (!existsSync(STATE_FILE)) return undefined;
-  try {
-    return JSON.parse(readFileSync(STATE_FILE, "utf8")) as SavedLab;
-  } catch {
-    throw new LabError(
-      `${STATE_FILE} is not readable JSON: delete it, then run "npm run lab -- up"`,
-    );
-  }
-}
+export const writeState = (state: SavedLab): void => writeStateFile(state);
 
-export function writeState(state: SavedLab): void {
-  mkdirSync(LAB_DIR, { recursive: true });
-  writeFileSync(STATE_FILE, `${JSON.stringify(state, null, 2)}\n`);
-}
-
-export function clearState(): void {
-  rmSync(STATE_FILE, { force: true });
-}
+export const clearState = clearStateFile;

@@ -1,0 +1,49 @@
+// The workshop's commands as an attendee types them, for tests that keep a lab up: against the
+// test run's emulator (LAB_ENDPOINT), on resources of their own (LAB_PREFIX), with state in a
+// folder of their own (LAB_HOME), so each file's lab is apart from every other's.
+import { type SpawnSyncReturns, spawnSync } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { expect, inject } from "vitest";
+import { PROJECT_ROOT } from "../../harness/common/paths.js";
+import "./provided.js";
+
+export type LabEnv = NodeJS.ProcessEnv & { LAB_HOME: string; LAB_PREFIX: string };
+
+export function workshopEnv(prefix: string): LabEnv {
+  const { backend } = inject("lab");
+  return {
+    ...process.env,
+    LAB_HOME: mkdtempSync(path.join(tmpdir(), `${prefix}-`)),
+    LAB_BACKEND: "endpoint", // whatever the run itself was told to use
+    LAB_ENDPOINT: backend.endpoint,
+    LAB_PREFIX: prefix,
+    NO_COLOR: "1",
+  };
+}
+
+const tsx = path.join(PROJECT_ROOT, "node_modules", ".bin", "tsx");
+
+/** One harness command line in a child process, as `npm run <script>` would run it. */
+export function runCli(
+  cli: "lab-cli.ts" | "scenario-cli.ts",
+  env: LabEnv,
+  args: string[],
+  timeoutMs = 120_000,
+): SpawnSyncReturns<string> {
+  return spawnSync(tsx, [path.join(PROJECT_ROOT, "harness", "cli", cli), ...args], {
+    encoding: "utf8",
+    timeout: timeoutMs,
+    env,
+  });
+}
+
+/** `npm run lab -- <args>` that must succeed; its stdout. */
+export const labCommand =
+  (env: LabEnv) =>
+  (...args: string[]): string => {
+    const result = runCli("lab-cli.ts", env, args);
+    expect(result.status, `lab ${args.join(" ")}:\n${result.stderr}`).toBe(0);
+    return result.stdout;
+  };
