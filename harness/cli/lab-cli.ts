@@ -33,6 +33,14 @@ import {
 import { printDoctor } from "./doctor-output.js";
 import { exitWith } from "./exit.js";
 import {
+  checkWindowOptions,
+  insightsEvents,
+  parseDuration,
+  parseSends,
+  parseTime,
+  type WindowOptions,
+} from "./insights-window.js";
+import {
   messageToSend,
   parseAmount,
   parseCopies,
@@ -206,17 +214,42 @@ program
 
 program
   .command("insights")
-  .description("the article's Logs Insights views, each with the query to paste into the console")
-  .option("--all", "over every send since `up`, not only the last")
-  .action((options: { all?: boolean }) =>
-    withLab(async (open) =>
-      console.log(textInsights(await sendEvents(open, options.all ?? false))),
-    ),
-  );
+  .description(
+    "the article's Logs Insights views over the log group (every message, whoever sent it, since `up`), each with the query to paste into the console",
+  )
+  .option(
+    "--since <time>",
+    "from this time: ISO-8601, or HH:MM[:SS] today (local time); default: when `up` ran",
+    (value: string) => parseTime(value),
+  )
+  .option("--until <time>", "up to this time (the same forms); default: now", (value: string) =>
+    parseTime(value),
+  )
+  .option(
+    "--last <duration>",
+    "the last 90s, 5m, 1h … before --until, instead of --since",
+    (value: string) => parseDuration(value),
+  )
+  .option(
+    "--sends <which>",
+    "only the lab's own sends: last (the last `lab send`) or all (every lab send since `up`)",
+    parseSends,
+  )
+  .option("--all", "the same as --sends all (kept for older guides)")
+  .action((options: WindowOptions) => {
+    checkWindowOptions(options); // contradictions are a usage error before the lab is touched
+    return withLab(async (open) => {
+      const { heading, events } = await insightsEvents(open, options);
+      console.log(heading);
+      console.log(textInsights(events));
+    });
+  });
 
 program
   .command("logs")
-  .description("a timeline of the last send, or of one order since `up`")
+  .description(
+    "a timeline of the last send, or of one order since `up` (every message of it in the log group, whoever sent it)",
+  )
   .option(
     "--order-id <id>",
     'the orderId as the worker saw it ("unparseable" for mangled bodies)',

@@ -10,15 +10,24 @@ import { scanAll } from "../aws/scan.js";
 import type { SentMessage } from "../drive/send.js";
 import { byTime, parseEvent, type WorkerEvent } from "./events.js";
 
-/** The worker's events for these message ids, oldest first. */
+/**
+ * The worker's events logged from `sinceMs` (and up to `untilMs`, both included, by the log's
+ * own timestamps as Logs Insights reads them), oldest first: for these message ids, or for
+ * every message in the log group ("all"), whoever sent it.
+ */
 export async function readEvents(
   conn: Connection,
   logGroup: string,
   sinceMs: number,
-  messageIds: ReadonlySet<string>,
+  messageIds: ReadonlySet<string> | "all",
+  untilMs?: number,
 ): Promise<WorkerEvent[]> {
   const events: WorkerEvent[] = [];
   const seen = new Set<string>();
+  const wanted = (event: WorkerEvent) => messageIds === "all" || messageIds.has(event.messageId);
+  // Checked here too: an emulator that ignored startTime or endTime must not widen the window.
+  const inWindow = (timestamp: number) =>
+    timestamp >= sinceMs && (untilMs === undefined || timestamp <= untilMs);
   let startTime = sinceMs;
   for (;;) {
     let nextToken: string | undefined;
@@ -26,7 +35,13 @@ export async function readEvents(
     let latest = startTime;
     do {
       const page = await conn.logs.send(
-        new FilterLogEventsCommand({ logGroupName: logGroup, startTime, nextToken, limit: PAGE }),
+        new FilterLogEventsCommand({
+          logGroupName: logGroup,
+          startTime,
+          ...(untilMs === undefined ? {} : { endTime: untilMs }),
+          nextToken,
+          limit: PAGE,
+        }),
       );
       for (const { eventId, timestamp = 0, logStreamName, message } of page.events ?? []) {
         returned += 1;
@@ -35,7 +50,7 @@ export async function readEvents(
         if (seen.has(key)) continue;
         seen.add(key);
         const event = message ? parseEvent(message) : undefined;
-        if (event && messageIds.has(event.messageId)) events.push(event);
+        if (event && wanted(event) && inWindow(timestamp)) events.push(event);
       }
       nextToken = page.nextToken;
     } while (nextToken);

@@ -154,6 +154,44 @@ function wrap(text: string, width: number): string {
 
 // ─── The lab's views: `npm run lab -- insights | logs | status` ─────────────────────────────
 
+/** Which stretch of the log group a view covers, and which messages in it. */
+export interface WindowHeading {
+  logGroup: string;
+  sinceMs: number;
+  untilMs: number;
+  /** The start is when `lab up` ran; the end is the command's own time. */
+  sinceUp?: boolean;
+  untilNow?: boolean;
+  /** Only the lab's own sends (the last, or every one since up); else every message. */
+  sends?: "last" | "all";
+}
+
+/**
+ * The line above the views: what window and which messages they cover, and how many. A window
+ * that cuts through invocations counts their ends without their starts (or the other way), so
+ * the views are only read right knowing where it begins and ends.
+ */
+export function textWindow(heading: WindowHeading, events: WorkerEvent[]): string {
+  const { sinceMs, untilMs } = heading;
+  const today = new Date().toDateString();
+  const at = (ms: number) => {
+    const time = new Date(ms);
+    const pad = (n: number) => String(n).padStart(2, "0");
+    const clock = `${pad(time.getHours())}:${pad(time.getMinutes())}:${pad(time.getSeconds())}`;
+    if (time.toDateString() === today) return clock;
+    return `${time.getFullYear()}-${pad(time.getMonth() + 1)}-${pad(time.getDate())} ${clock}`;
+  };
+  const which =
+    heading.sends === "last"
+      ? "the last lab send"
+      : heading.sends === "all"
+        ? "every lab send since up"
+        : "every message";
+  const messages = new Set(events.map((e) => e.messageId)).size;
+  const counted = `${messages} message${messages === 1 ? "" : "s"}, ${events.length} event${events.length === 1 ? "" : "s"}`;
+  return `log group ${heading.logGroup}: ${at(sinceMs)}${heading.sinceUp ? " (up)" : ""} to ${at(untilMs)}${heading.untilNow ? " (now)" : ""}, ${which} (${counted})`;
+}
+
 /** The article's three Logs Insights views over these events, each with its query. */
 export function textInsights(events: WorkerEvent[]): string {
   const out: string[] = [];

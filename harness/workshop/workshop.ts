@@ -184,15 +184,42 @@ export async function sendEvents(open: WorkshopLab, all: boolean): Promise<Worke
   return readEvents(open.conn, open.deployment.names.logGroup, since, ids);
 }
 
-/** Every event for one orderId (as the worker saw it) since `up`. */
+/** Which of the lab's own sends to keep: the last `lab send`, or every one since `up`. */
+export type SendsFilter = "last" | "all";
+
+/** A stretch of the log group, by the log's timestamps (epoch ms, both ends included). */
+export interface EventWindow {
+  sinceMs: number;
+  untilMs: number;
+  /** Only the messages of the lab's own sends; without it, every message, whoever sent it. */
+  sends?: SendsFilter;
+}
+
+/**
+ * The worker's events in a window of the whole log group, as Logs Insights reads it: messages
+ * sent by anyone (the AWS CLI, boto3, `lab send`), unless `sends` keeps only the lab's own.
+ */
+export async function windowEvents(open: WorkshopLab, window: EventWindow): Promise<WorkerEvent[]> {
+  const ids = window.sends ? sentIds(open, window.sends) : "all";
+  return readEvents(open.conn, open.deployment.names.logGroup, window.sinceMs, ids, window.untilMs);
+}
+
+/** The MessageIds of the lab's own sends; none yet is one line saying what to send. */
+function sentIds(open: WorkshopLab, which: SendsFilter): Set<string> {
+  const sends = which === "all" ? open.state.sends : open.state.sends.slice(-1);
+  if (sends.length === 0)
+    throw new LabError(
+      'nothing sent yet: try "npm run lab -- send --order-id ORDER-003 --copies 10"',
+    );
+  return new Set(sends.flatMap((s) => s.messages.map((m) => m.messageId)));
+}
+
+/**
+ * Every event for one orderId (as the worker saw it) since `up`, from every message in the log
+ * group: copies sent with the AWS CLI belong to the order as much as `lab send`'s.
+ */
 export async function orderEvents(open: WorkshopLab, orderId: string): Promise<WorkerEvent[]> {
-  const ids = new Set(open.state.sends.flatMap((s) => s.messages.map((m) => m.messageId)));
-  const events = await readEvents(
-    open.conn,
-    open.deployment.names.logGroup,
-    open.state.upAt - 5_000,
-    ids,
-  );
+  const events = await windowEvents(open, { sinceMs: open.state.upAt, untilMs: Date.now() });
   return events.filter((e) => e.orderId === orderId);
 }
 

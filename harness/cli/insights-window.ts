@@ -1,0 +1,177 @@
+// `lab insights`' window over the log group, as Logs Insights asks for one: --since / --until
+// (ISO-8601, or HH:MM[:SS] today in local time) or --last <duration>, and --sends to keep only
+// the lab's own sends. A bad value is a usage error (exit 2) naming what is wrong.
+import { InvalidArgumentError } from "commander";
+import { UsageError } from "../common/errors.js";
+import type { WorkerEvent } from "../observe/events.js";
+import { textWindow } from "../report/text.js";
+import {
+  type EventWindow,
+  type SendsFilter,
+  type WorkshopLab,
+  windowEvents,
+} from "../workshop/workshop.js";
+
+const TIME_FORMS =
+  "use ISO-8601 (2026-09-01T08:05:00, with Z or +02:00 if not local) or HH:MM[:SS] today";
+
+const ISO =
+  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3})\d*)?)?(Z|[+-]\d{2}:?\d{2})?)?$/i;
+const CLOCK = /^(\d{1,2}):(\d{2})(?::(\d{2}))?$/;
+
+/** A time as epoch ms: ISO-8601 (local time unless it has Z or an offset), or HH:MM[:SS] today. */
+export function parseTime(value: string, now: Date = new Date()): number {
+  const text = value.trim();
+  const clock = CLOCK.exec(text);
+  if (clock) {
+    const [h, m, s] = [clock[1], clock[2], clock[3] ?? "0"].map(Number) as [number, number, number];
+    if (h > 23 || m > 59 || s > 59) throw notATime(value);
+    const today = new Date(now);
+    today.setHours(h, m, s, 0);
+    return today.getTime();
+  }
+  const iso = ISO.exec(text);
+  if (!iso) throw notATime(value);
+  const [y, mo, d, h, mi, s] = iso.slice(1, 7).map((part) => Number(part ?? 0));
+  const ms = Number((iso[7] ?? "0").padEnd(3, "0"));
+  const zone = iso[8];
+  if (
+    y === undefined ||
+    mo === undefined ||
+    d === undefined ||
+    h === undefined ||
+    mi === undefined ||
+    s === undefined
+  ) {
+    throw notATime(value);
+  }
+  // Date would roll 2026-02-30 over to March 2: a day that does not exist is a mistake.
+  const daysInMonth = new Date(Date.UTC(y, mo, 0)).getUTCDate();
+  if (mo < 1 || mo > 12 || d < 1 || d > daysInMonth || h > 23 || mi > 59 || s > 59) {
+    throw notATime(value);
+  }
+  if (zone === undefined) return new Date(y, mo - 1, d, h, mi, s, ms).getTime();
+  return Date.UTC(y, mo - 1, d, h, mi, s, ms) - offsetMinutes(zone) * 60_000;
+}
+
+/** "Z", "+02:00" or "-0300" as minutes east of UTC. */
+function offsetMinutes(zone: string): number {
+  if (zone.toUpperCase() === "Z") return 0;
+  const digits = zone.slice(1).replace(":", "");
+  const minutes = Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2));
+  return zone.startsWith("-") ? -minutes : minutes;
+}
+
+const notATime = (value: string) =>
+  new InvalidArgumentError(`"${value}" is not a time; ${TIME_FORMS}`);
+
+const UNITS: Record<string, number> = { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 };
+
+/** A duration such as 90s, 5m, 1h or 2d, as ms. */
+export function parseDuration(value: string): number {
+  const match = /^(\d+(?:\.\d+)?)\s*([a-z]*)$/i.exec(value.trim());
+  if (!match) throw new InvalidArgumentError(`"${value}" is not a duration; use e.g. 90s, 5m, 1h`);
+  const [, amount, unit = ""] = match;
+  if (unit === "") {
+    throw new InvalidArgumentError(`"${value}" needs a unit: s, m, h or d (90s, 5m, 1h)`);
+  }
+  const per = UNITS[unit.toLowerCase()];
+  if (per === undefined) {
+    throw new InvalidArgumentError(
+      `unknown unit "${unit}" in "${value}"; use s, m, h or d (90s, 5m, 1h)`,
+    );
+  }
+  const ms = Number(amount) * per;
+  if (ms <= 0) throw new InvalidArgumentError(`"${value}" is no time at all; use e.g. 5m`);
+  return ms;
+}
+
+export function parseSends(value: string): SendsFilter {
+  if (value === "last" || value === "all") return value;
+  throw new InvalidArgumentError(
+    `"${value}" is not a choice: last (the last lab send) or all (every lab send since up)`,
+  );
+}
+
+/** The insights options as commander hands them over, already parsed one by one. */
+export interface WindowOptions {
+  since?: number;
+  until?: number;
+  /** --last, in ms. */
+  last?: number;
+  sends?: SendsFilter;
+  /** The old flag: the same as --sends all. */
+  all?: boolean;
+}
+
+/** The window the options ask for, with what they leave out filled in. */
+export interface ResolvedWindow extends EventWindow {
+  /** The start is when `up` ran, not a time the user gave (said so in the heading). */
+  sinceUp: boolean;
+  /** The end is this command's own time. */
+  untilNow: boolean;
+}
+
+/**
+ * Options that contradict each other, found before the lab is touched: both ends of the
+ * window, or two ways of saying where it starts.
+ */
+export function checkWindowOptions(options: WindowOptions): void {
+  if (options.since !== undefined && options.last !== undefined) {
+    throw new UsageError("--since and --last both say where the window starts: give one of them");
+  }
+  if (options.all && options.sends === "last") {
+    throw new UsageError("--all means --sends all, which --sends last contradicts: give one");
+  }
+  if (options.since !== undefined && options.until !== undefined) {
+    orderedOrThrow(options.since, options.until, "--since", "--until");
+  }
+}
+
+/**
+ * The window: --since (or --last before the end) to --until; by default from when `up` ran
+ * (`upAt`) to now. Every message, unless --sends (or --all) keeps only the lab's own sends.
+ */
+export function resolveWindow(
+  options: WindowOptions,
+  upAt: number,
+  now: number = Date.now(),
+): ResolvedWindow {
+  checkWindowOptions(options);
+  const untilMs = options.until ?? now;
+  const sinceMs = options.since ?? (options.last !== undefined ? untilMs - options.last : upAt);
+  const sinceUp = options.since === undefined && options.last === undefined;
+  orderedOrThrow(
+    sinceMs,
+    untilMs,
+    sinceUp ? "the start (when `up` ran)" : options.last !== undefined ? "--last" : "--since",
+    options.until === undefined ? "now" : "--until",
+  );
+  const sends = options.sends ?? (options.all ? "all" : undefined);
+  return {
+    sinceMs,
+    untilMs,
+    sinceUp,
+    untilNow: options.until === undefined,
+    ...(sends ? { sends } : {}),
+  };
+}
+
+function orderedOrThrow(sinceMs: number, untilMs: number, start: string, end: string): void {
+  if (sinceMs < untilMs) return;
+  const at = (ms: number) => new Date(ms).toString().slice(4, 24);
+  throw new UsageError(
+    `${start} (${at(sinceMs)}) is not before ${end} (${at(untilMs)}): the window would be empty`,
+  );
+}
+
+/** The events `lab insights` shows for these options, and the line saying what they cover. */
+export async function insightsEvents(
+  open: WorkshopLab,
+  options: WindowOptions,
+): Promise<{ heading: string; events: WorkerEvent[] }> {
+  const window = resolveWindow(options, open.state.upAt);
+  const events = await windowEvents(open, window);
+  const heading = textWindow({ logGroup: open.deployment.names.logGroup, ...window }, events);
+  return { heading, events };
+}

@@ -1,0 +1,221 @@
+// `lab insights`' window options: the times and durations a person types, the defaults (since
+// `up`, until now), the filters on the lab's own sends, and the one line a bad value gets.
+import { spawnSync } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { InvalidArgumentError } from "commander";
+import { describe, expect, test } from "vitest";
+import {
+  checkWindowOptions,
+  parseDuration,
+  parseSends,
+  parseTime,
+  resolveWindow,
+} from "../../harness/cli/insights-window.js";
+import { UsageError } from "../../harness/common/errors.js";
+import { PROJECT_ROOT } from "../../harness/common/paths.js";
+import type { WorkerEvent } from "../../harness/observe/events.js";
+import { textWindow } from "../../harness/report/text.js";
+
+// Local time throughout, as the user's clock reads it: the expectations are built the same way.
+const NOW = new Date(2026, 8, 1, 8, 10, 0); // 1 September 2026, 08:10 local
+const local = (h: number, m: number, s = 0, ms = 0) => new Date(2026, 8, 1, h, m, s, ms).getTime();
+
+describe("parseTime", () => {
+  test.each([
+    ["08:05", local(8, 5)],
+    ["8:05:30", local(8, 5, 30)],
+    ["23:59:59", local(23, 59, 59)],
+    ["2026-09-01T08:05:00", local(8, 5)],
+    ["2026-09-01 08:05", local(8, 5)],
+    ["2026-09-01T08:05:00.250", local(8, 5, 0, 250)],
+    ["2026-09-01", local(0, 0)], // a day alone is its local midnight, not UTC's
+    ["2026-09-01T08:05:00Z", Date.UTC(2026, 8, 1, 8, 5)],
+    ["2026-09-01T08:05:00.123Z", Date.UTC(2026, 8, 1, 8, 5, 0, 123)],
+    ["2026-09-01T10:05:00+02:00", Date.UTC(2026, 8, 1, 8, 5)],
+    ["2026-09-01T05:05-0300", Date.UTC(2026, 8, 1, 8, 5)],
+  ])("%s", (text, expected) => {
+    expect(parseTime(text, NOW)).toBe(expected);
+  });
+
+  test("what JavaScript's Date takes, round-tripped, is taken the same way", () => {
+    const iso = new Date(Date.UTC(2026, 8, 1, 8, 5, 7, 89)).toISOString();
+    expect(parseTime(iso, NOW)).toBe(Date.UTC(2026, 8, 1, 8, 5, 7, 89));
+  });
+
+  test.each([
+    "noon",
+    "",
+    "24:00",
+    "08:60",
+    "8",
+    "2026-02-30T08:00", // Date would quietly make it March 2
+    "2026-13-01",
+    "2026-09-01T08:05:61",
+    "01/09/2026",
+    "yesterday 08:00",
+  ])("%j is not a time", (text) => {
+    expect(() => parseTime(text, NOW)).toThrow(InvalidArgumentError);
+    expect(() => parseTime(text, NOW)).toThrow(/is not a time; use ISO-8601 .* or HH:MM\[:SS\]/);
+  });
+});
+
+describe("parseDuration", () => {
+  test.each([
+    ["90s", 90_000],
+    ["5m", 300_000],
+    ["1h", 3_600_000],
+    ["1.5h", 5_400_000],
+    ["2d", 172_800_000],
+    ["10M", 600_000],
+  ])("%s", (text, ms) => {
+    expect(parseDuration(text)).toBe(ms);
+  });
+
+  test.each([
+    ["5x", /unknown unit "x" in "5x"; use s, m, h or d/],
+    ["5min", /unknown unit "min"/],
+    ["90", /"90" needs a unit/],
+    ["0s", /no time at all/],
+    ["soon", /"soon" is not a duration/],
+    ["-5m", /"-5m" is not a duration/],
+  ])("%s is refused", (text, message) => {
+    expect(() => parseDuration(text)).toThrow(message);
+  });
+});
+
+describe("parseSends", () => {
+  test("last and all, nothing else", () => {
+    expect(parseSends("last")).toBe("last");
+    expect(parseSends("all")).toBe("all");
+    expect(() => parseSends("first")).toThrow(/"first" is not a choice: last .* or all/);
+  });
+});
+
+describe("resolveWindow", () => {
+  const upAt = local(8, 1, 5);
+  const now = local(8, 9, 40);
+
+  test("by default: since up, until now, every message", () => {
+    expect(resolveWindow({}, upAt, now)).toEqual({
+      sinceMs: upAt,
+      untilMs: now,
+      sinceUp: true,
+      untilNow: true,
+    });
+  });
+
+  test("--since and --until replace the defaults", () => {
+    const window = resolveWindow({ since: local(8, 3), until: local(8, 5) }, upAt, now);
+    expect(window).toMatchObject({ sinceMs: local(8, 3), untilMs: local(8, 5), sinceUp: false });
+    expect(window.untilNow).toBe(false);
+  });
+
+  test("--last counts back from --until, or from now", () => {
+    expect(resolveWindow({ last: 90_000 }, upAt, now).sinceMs).toBe(now - 90_000);
+    expect(resolveWindow({ last: 60_000, until: local(8, 5) }, upAt, now).sinceMs).toBe(
+      local(8, 4),
+    );
+  });
+
+  test("--sends keeps the lab's own sends; --all is --sends all", () => {
+    expect(resolveWindow({ sends: "last" }, upAt, now).sends).toBe("last");
+    expect(resolveWindow({ sends: "all" }, upAt, now).sends).toBe("all");
+    expect(resolveWindow({ all: true }, upAt, now).sends).toBe("all");
+    expect(resolveWindow({ all: true, sends: "all" }, upAt, now).sends).toBe("all");
+    expect(resolveWindow({}, upAt, now)).not.toHaveProperty("sends");
+  });
+
+  test.each([
+    [{ since: local(8, 5), until: local(8, 3) }, /--since .* is not before --until/],
+    [{ since: local(8, 5), until: local(8, 5) }, /--since .* is not before --until/],
+    [{ since: local(9, 0) }, /--since .* is not before now/],
+    [{ until: local(8, 0) }, /the start \(when `up` ran\) .* is not before --until/],
+    [{ since: local(8, 2), last: 60_000 }, /--since and --last both say where the window starts/],
+    [
+      { all: true, sends: "last" as const },
+      /--all means --sends all, which --sends last contradicts/,
+    ],
+  ])("%j is a usage error", (options, message) => {
+    expect(() => resolveWindow(options, upAt, now)).toThrow(UsageError);
+    expect(() => resolveWindow(options, upAt, now)).toThrow(message);
+  });
+
+  test("contradictions between options are found without the lab (no upAt needed)", () => {
+    expect(() => checkWindowOptions({ since: local(8, 5), until: local(8, 3) })).toThrow(
+      UsageError,
+    );
+    expect(() => checkWindowOptions({ since: local(8, 3), until: local(8, 5) })).not.toThrow();
+  });
+});
+
+describe("textWindow", () => {
+  const event = (messageId: string): WorkerEvent => ({
+    type: "process_start",
+    orderId: "ORDER-1",
+    messageId,
+    requestId: "r",
+    guard: "off",
+    ts: "",
+  });
+
+  test("says which stretch and which messages the views cover", () => {
+    const today = new Date();
+    const at = (h: number, m: number, s: number) =>
+      new Date(today.getFullYear(), today.getMonth(), today.getDate(), h, m, s).getTime();
+    const heading = textWindow(
+      {
+        logGroup: "/aws/lambda/x-worker",
+        sinceMs: at(8, 1, 5),
+        untilMs: at(8, 9, 40),
+        sinceUp: true,
+        untilNow: true,
+      },
+      [event("a"), event("b"), event("a")],
+    );
+    expect(heading).toBe(
+      "log group /aws/lambda/x-worker: 08:01:05 (up) to 08:09:40 (now), every message (2 messages, 3 events)",
+    );
+    const lastSend = textWindow(
+      { logGroup: "g", sinceMs: at(8, 1, 5), untilMs: at(8, 2, 0), sends: "last" },
+      [event("a")],
+    );
+    expect(lastSend).toBe(
+      "log group g: 08:01:05 to 08:02:00, the last lab send (1 message, 1 event)",
+    );
+  });
+
+  test("a time on another day carries its date", () => {
+    const longAgo = (h: number, m: number, s = 0) => new Date(2020, 0, 2, h, m, s).getTime();
+    const heading = textWindow(
+      { logGroup: "g", sinceMs: longAgo(8, 1, 5), untilMs: longAgo(8, 2), sends: "all" },
+      [],
+    );
+    expect(heading).toBe(
+      "log group g: 2020-01-02 08:01:05 to 2020-01-02 08:02:00, every lab send since up (0 messages, 0 events)",
+    );
+  });
+});
+
+describe("npm run lab -- insights with a bad window", () => {
+  const home = mkdtempSync(path.join(tmpdir(), "lab-insights-")); // no lab is up here
+  const lab = (...args: string[]) =>
+    spawnSync(
+      path.join(PROJECT_ROOT, "node_modules", ".bin", "tsx"),
+      [path.join(PROJECT_ROOT, "harness", "cli", "lab-cli.ts"), ...args],
+      { encoding: "utf8", timeout: 30_000, env: { ...process.env, LAB_HOME: home } },
+    );
+
+  test.each([
+    [["--last", "5x"], /unknown unit "x" in "5x"/],
+    [["--since", "noon"], /"noon" is not a time/],
+    [["--since", "2026-09-01T08:05", "--until", "2026-09-01T08:00"], /is not before --until/],
+    [["--sends", "some"], /"some" is not a choice/],
+  ])("%j exits 2 with one line, before looking for a lab", (args, message) => {
+    const result = lab("insights", ...args);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toMatch(message);
+    expect(result.stderr.trim().split("\n")).toHaveLength(1);
+  });
+});
