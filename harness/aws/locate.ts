@@ -29,7 +29,7 @@ async function unlessMissing<T>(call: Promise<T>): Promise<T | undefined> {
 /** Finds what deploy made, without changing anything; a LabError says how to fix a gap. */
 export async function locateDeployment(conn: Connection, names: LabNames): Promise<Deployment> {
   const notDeployed = () =>
-    new LabError(`the lab is not deployed at ${conn.endpoint}: run "npm run lab -- deploy"`);
+    new LabError(`the lab is not deployed at ${conn.endpoint}: run "npx lab deploy"`);
   const url = async (name: string) => {
     const found = await unlessMissing(conn.sqs.send(new GetQueueUrlCommand({ QueueName: name })));
     if (!found?.QueueUrl) throw notDeployed();

@@ -116,7 +116,7 @@ export async function startTestcontainers(
   const images = await imagesReady(say);
   if (!images.ok)
     throw new LabError(
-      `${images.reason}; while online run "npm run lab -- offline-prepare" (a later tag needs LOCALSTACK_AUTH_TOKEN)`,
+      `${images.reason}; while online run "npx lab offline-prepare" (a later tag needs LOCALSTACK_AUTH_TOKEN)`,
     );
   await reaperOrNot(say);
   const address = publishAddress(status.host);

@@ -1,4 +1,4 @@
-// npm run lab -- <command>: the workshop, step by step, on an emulator that stays up between
+// npx lab <command>: the workshop, step by step, on an emulator that stays up between
 // commands. Exit codes: the table in common/errors.ts (0 done, 2 a usage error, 3 the lab could not).
 
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -14,6 +14,7 @@ import { queueDepth, readClaims, readLedger } from "../observe/observe.js";
 import { htmlPage } from "../report/html/page.js";
 import { table } from "../report/table.js";
 import { textClaims, textInsights, textTimeline } from "../report/text.js";
+import { buildKit, checkKit } from "../workshop/kit.js";
 import { offlinePrepare } from "../workshop/offline.js";
 import {
   labDown,
@@ -30,6 +31,7 @@ import {
   type WorkshopLab,
   waitForSend,
 } from "../workshop/workshop.js";
+import { awsCliLines } from "./aws-cli-lines.js";
 import { printDoctor } from "./doctor-output.js";
 import { exitWith } from "./exit.js";
 import {
@@ -40,6 +42,7 @@ import {
   parseTime,
   type WindowOptions,
 } from "./insights-window.js";
+import { printKit, printKitCheck } from "./kit-output.js";
 import {
   messageToSend,
   parseAmount,
@@ -76,11 +79,8 @@ program
     console.log(
       `  guard: ${UP_SETTINGS.guard} (the article's IDEMPOTENCY=0), WORK_MS ${UP_SETTINGS.workMs}`,
     );
-    console.log("  with the AWS CLI:");
-    console.log(
-      `    AWS_ACCESS_KEY_ID=test AWS_SECRET_ACCESS_KEY=test aws --endpoint-url ${endpoint} --region ${labRegion()} sqs list-queues`,
-    );
-    console.log("  next: npm run lab -- send --order-id ORDER-001 --copies 4");
+    console.log(awsCliLines(endpoint, labRegion()));
+    console.log("  next: npx lab send --order-id ORDER-001 --copies 4");
   });
 
 program
@@ -149,7 +149,7 @@ program
         );
       }
       console.log(
-        `all ${sent.length} ended in ${(waited.waitedMs / 1000).toFixed(1)} s: npm run lab -- insights`,
+        `all ${sent.length} ended in ${(waited.waitedMs / 1000).toFixed(1)} s: npx lab insights`,
       );
     });
   });
@@ -283,6 +283,19 @@ program
   .command("doctor")
   .description("what this machine has for each backend, and what to do about what is missing")
   .action(printDoctor);
+
+program
+  .command("kit <dir>")
+  .description(
+    "write a folder for an offline room: the lab, its npm packages, MiniStack wheels for 5 platforms x 4 Pythons",
+  )
+  .option("--check", "only check a kit made before (no network needed)")
+  .action(async (dir: string, options: { check?: boolean }) => {
+    const where = path.resolve(process.env.INIT_CWD ?? process.cwd(), dir);
+    if (!options.check) printKit(await buildKit(where, say), where);
+    const checked = await step(say, "checking the kit offline", () => checkKit(where, say));
+    printKitCheck(checked);
+  });
 
 program
   .command("offline-prepare")

@@ -20,9 +20,7 @@ export function readStateFile<T extends SavedLabPlace = SavedLabPlace>(): T | un
   try {
     return JSON.parse(readFileSync(STATE_FILE, "utf8")) as T;
   } catch {
-    throw new LabError(
-      `${STATE_FILE} is not readable JSON: delete it, then run "npm run lab -- up"`,
-    );
+    throw new LabError(`${STATE_FILE} is not readable JSON: delete it, then run "npx lab up"`);
   }
 }
 

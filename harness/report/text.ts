@@ -152,7 +152,7 @@ function wrap(text: string, width: number): string {
   return lines.join("\n");
 }
 
-// ─── The lab's views: `npm run lab -- insights | logs | status` ─────────────────────────────
+// ─── The lab's views: `npx lab insights | logs | status` ─────────────────────────────
 
 /** Which stretch of the log group a view covers, and which messages in it. */
 export interface WindowHeading {

@@ -92,7 +92,7 @@ export function bindWorkload(
       while ((await scanAll(conn, deployment.names[table])).length === 0) {
         if (Date.now() > deadline)
           throw new LabError(
-            `no copy claimed an order within ${CLAIM_WAIT_MS / 1000} s: is the function running? (npm run lab -- doctor)`,
+            `no copy claimed an order within ${CLAIM_WAIT_MS / 1000} s: is the function running? (npx lab doctor)`,
           );
         await sleep(50);
       }

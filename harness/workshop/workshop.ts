@@ -1,4 +1,4 @@
-// The workshop's steps (`npm run lab -- <command>`), as functions the CLI prints.
+// The workshop's steps (`npx lab <command>`), as functions the CLI prints.
 import { readFileSync } from "node:fs";
 import type { GuardName, WorkerSettings } from "../../contract/settings.js";
 import { connect } from "../aws/connection.js";
@@ -114,10 +114,10 @@ function isOurMiniStack(pid: number): boolean {
 /** The lab that `up` started, connected, or a clear error saying what to do. */
 export async function openWorkshopLab(): Promise<WorkshopLab> {
   const state = readState();
-  if (!state) throw new LabError('no lab is up: run "npm run lab -- up" first');
+  if (!state) throw new LabError('no lab is up: run "npx lab up" first');
   if (!(await probeHealth(state.backend.endpoint))) {
     throw new LabError(
-      `the lab's emulator at ${state.backend.endpoint} does not answer (stopped, or the machine restarted): run "npm run lab -- down" then "npm run lab -- up"`,
+      `the lab's emulator at ${state.backend.endpoint} does not answer (stopped, or the machine restarted): run "npx lab down" then "npx lab up"`,
     );
   }
   const conn = connect(state.backend.endpoint);
@@ -176,9 +176,7 @@ export async function waitForSend(open: WorkshopLab, record: SendRecord, say: Sa
 export async function sendEvents(open: WorkshopLab, all: boolean): Promise<WorkerEvent[]> {
   const sends = all ? open.state.sends : open.state.sends.slice(-1);
   if (sends.length === 0)
-    throw new LabError(
-      'nothing sent yet: try "npm run lab -- send --order-id ORDER-003 --copies 10"',
-    );
+    throw new LabError('nothing sent yet: try "npx lab send --order-id ORDER-003 --copies 10"');
   const ids = new Set(sends.flatMap((s) => s.messages.map((m) => m.messageId)));
   const since = Math.min(...sends.map((s) => s.at)) - 5_000;
   return readEvents(open.conn, open.deployment.names.logGroup, since, ids);
@@ -208,9 +206,7 @@ export async function windowEvents(open: WorkshopLab, window: EventWindow): Prom
 function sentIds(open: WorkshopLab, which: SendsFilter): Set<string> {
   const sends = which === "all" ? open.state.sends : open.state.sends.slice(-1);
   if (sends.length === 0)
-    throw new LabError(
-      'nothing sent yet: try "npm run lab -- send --order-id ORDER-003 --copies 10"',
-    );
+    throw new LabError('nothing sent yet: try "npx lab send --order-id ORDER-003 --copies 10"');
   return new Set(sends.flatMap((s) => s.messages.map((m) => m.messageId)));
 }
 
@@ -230,9 +226,7 @@ export async function orderEvents(open: WorkshopLab, orderId: string): Promise<W
 export async function lastSendReport(open: WorkshopLab): Promise<ReportView> {
   const record = open.state.sends.at(-1);
   if (!record)
-    throw new LabError(
-      'nothing sent yet: try "npm run lab -- send --order-id ORDER-003 --copies 10"',
-    );
+    throw new LabError('nothing sent yet: try "npx lab send --order-id ORDER-003 --copies 10"');
   const { conn, deployment } = open;
   const events = await sendEvents(open, false);
   const deadLettered = await deadLetterIds(conn, deployment.dlqUrl);
@@ -254,7 +248,7 @@ export async function lastSendReport(open: WorkshopLab): Promise<ReportView> {
   return {
     scenario: "lab",
     title: "The last send",
-    story: "What the worker did with the messages of the last `npm run lab -- send`.",
+    story: "What the worker did with the messages of the last `npx lab send`.",
     backend: open.state.backend,
     phases: [send],
   };

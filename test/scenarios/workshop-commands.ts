@@ -39,7 +39,7 @@ export function runCli(
   });
 }
 
-/** `npm run lab -- <args>` that must succeed; its stdout. */
+/** `npx lab <args>` that must succeed; its stdout. */
 export const labCommand =
   (env: LabEnv) =>
   (...args: string[]): string => {

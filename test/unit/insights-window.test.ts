@@ -198,7 +198,7 @@ describe("textWindow", () => {
   });
 });
 
-describe("npm run lab -- insights with a bad window", () => {
+describe("npx lab insights with a bad window", () => {
   const home = mkdtempSync(path.join(tmpdir(), "lab-insights-")); // no lab is up here
   const lab = (...args: string[]) =>
     spawnSync(

@@ -2,9 +2,9 @@
 // attendee reads, and how `lab up` tells the shells to reach the emulator.
 import { describe, expect, test } from "vitest";
 import { awsCliLines } from "../../harness/cli/aws-cli-lines.js";
+import { type KitManifest, kitReadme } from "../../harness/workshop/kit.js";
 import { npmSpecsFor, readLockfile } from "../../harness/workshop/kit-npm.js";
 import { KIT_PLATFORMS, KIT_TARGETS, pipTargetArgs } from "../../harness/workshop/kit-wheels.js";
-import { type KitManifest, kitReadme } from "../../harness/workshop/kit.js";
 
 const lock = {
   packages: {

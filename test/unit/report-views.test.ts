@@ -95,7 +95,7 @@ describe("the text and HTML reports draw the same views", () => {
   }
 
   test("a workshop send (no checks) has no verdict, no badge and no checks in either report", () => {
-    // As lab-cli draws `npm run lab -- report`: observationView, then htmlPage (or textReport).
+    // As lab-cli draws `npx lab report`: observationView, then htmlPage (or textReport).
     const { verdict: _, ...unchecked } = reportView(result);
     const send = { ...unchecked, phases: [observationView({ ...phase, missing: [] }, 1, 1)] };
     expect(renderHtml(result)).toContain('class="badge pass"');
