@@ -2,6 +2,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { UNPARSEABLE } from "../contract/order.js";
+import { writtenByPowerShell51 } from "../harness/drive/body-file.js";
 import { orderBody } from "../harness/drive/send.js";
 import type { WorkerEvent } from "../harness/observe/events.js";
 import { claimsAre, equal, phase, scenario } from "../harness/scenario/scenario.js";
@@ -13,10 +14,14 @@ const everyEventSays = (events: WorkerEvent[], orderId: string) =>
     [orderId],
   );
 
-/** The fix the article used: write the JSON to a file and send file://body.json. */
-function bodyFile(orderId: string): string {
+/**
+ * The fix the article used: write the JSON to a file and send file://body.json. In UTF-8, or
+ * as Windows PowerShell 5.1's `echo '...' > body.json` writes it (UTF-16 LE with a BOM).
+ */
+function bodyFile(orderId: string, writtenBy: "utf8" | "powershell51" = "utf8"): string {
   const file = path.join(mkdtempSync(path.join(tmpdir(), "lab-body-")), "body.json");
-  writeFileSync(file, `${orderBody({ orderId })}\n`);
+  const body = orderBody({ orderId });
+  writeFileSync(file, writtenBy === "utf8" ? `${body}\n` : writtenByPowerShell51(body));
   return file;
 }
 
@@ -29,7 +34,7 @@ export default scenario({
     'worker falls back to the key "unparseable". With the guard off every copy still charges. With ' +
     'the guard on, the claim locks "unparseable": a later, different order that is also mangled ' +
     "(ORDER-002) loses the claim and is silently skipped, never charged. Sent from a body file, both " +
-    "orders charge under their real ids.",
+    "orders charge under their real ids, even the file Windows PowerShell 5.1's > wrote in UTF-16.",
   phases: [
     phase("mangled body, guard off (the article's first surprise)", {
       setup: { guard: "off", workMs: 100 },
@@ -72,17 +77,20 @@ export default scenario({
         ),
       ],
     }),
-    phase("the same orders sent from a body file, guard on", {
-      setup: { guard: "claim", workMs: 100 },
-      workload: async (lab) => {
-        await lab.sendBodyFile(bodyFile("ORDER-001"));
-        await lab.sendBodyFile(bodyFile("ORDER-002"));
+    phase(
+      "the same orders sent from a body file (ORDER-002's in UTF-16, as PowerShell 5.1's > writes it), guard on",
+      {
+        setup: { guard: "claim", workMs: 100 },
+        workload: async (lab) => {
+          await lab.sendBodyFile(bodyFile("ORDER-001"));
+          await lab.sendBodyFile(bodyFile("ORDER-002", "powershell51"));
+        },
+        checks: ({ observed }) => [
+          equal("parse_failed events", observed.eventCounts.parse_failed ?? 0, 0),
+          claimsAre("claims table", observed, ["ORDER-001/COMPLETED", "ORDER-002/COMPLETED"]),
+          equal("charges by orderId", observed.chargesByOrder, { "ORDER-001": 1, "ORDER-002": 1 }),
+        ],
       },
-      checks: ({ observed }) => [
-        equal("parse_failed events", observed.eventCounts.parse_failed ?? 0, 0),
-        claimsAre("claims table", observed, ["ORDER-001/COMPLETED", "ORDER-002/COMPLETED"]),
-        equal("charges by orderId", observed.chargesByOrder, { "ORDER-001": 1, "ORDER-002": 1 }),
-      ],
-    }),
+    ),
   ],
 });

@@ -1,14 +1,19 @@
-// Installing MiniStack: the pinned version from PyPI (or from wheels `lab offline-prepare`
-// saved) into a venv under .lab/, once; and finding a Python 3.10+ to make that venv with.
+// Installing MiniStack: the pinned version from PyPI (or from wheels in .lab/wheels, saved by
+// `lab offline-prepare` or copied from the workshop kit) into a venv under .lab/, once.
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { LabError } from "../common/errors.js";
 import { LAB_DIR } from "../common/paths.js";
 import type { Say } from "../common/say.js";
 import { run } from "./processes.js";
+import { findPython, type PythonCommand, pythonLabel } from "./python.js";
 
 export const MINISTACK_VERSION = "1.5.33";
 export const isWindows = process.platform === "win32";
+
+/** What makes MiniStack installable without the network. */
+export const WHEELS_FIX =
+  'copy the workshop kit\'s wheels into .lab/wheels, or run "npx lab offline-prepare" while online';
 
 export interface MiniStackPaths {
   venv: string;
@@ -34,13 +39,18 @@ export async function ensureMiniStack(say: Say, labDir = LAB_DIR): Promise<MiniS
 
   mkdirSync(labDir, { recursive: true });
   if (!existsSync(paths.python)) {
-    const { command: python } = await findPython();
+    const python = await findPython();
     say(`creating a Python virtual environment in ${paths.venv} (once)`);
-    const made = await run(python, ["-m", "venv", paths.venv], { timeoutMs: 120_000 });
-    if (made.code !== 0) throw new LabError(`python -m venv failed:\n${made.output.trim()}`);
+    const made = await run(python.command, [...python.args, "-m", "venv", paths.venv], {
+      timeoutMs: 120_000,
+    });
+    if (made.code !== 0)
+      throw new LabError(`${pythonLabel(python)} -m venv failed:\n${made.output.trim()}`);
   }
 
-  const offline = hasOfflineWheels(paths);
+  // The same answer doctor gives: wheels that pip resolves here, or else the index.
+  const offline =
+    (await offlineWheels({ command: paths.python, args: [] }, paths.wheels)).state === "resolve";
   const source = offline ? ["--no-index", "--find-links", paths.wheels] : [];
   say(`installing ministack==${MINISTACK_VERSION} from ${offline ? paths.wheels : "PyPI"} (once)`);
   const installed = await run(
@@ -62,7 +72,7 @@ export async function ensureMiniStack(say: Say, labDir = LAB_DIR): Promise<MiniS
   );
   if (installed.code !== 0) {
     throw new LabError(
-      `pip could not install ministack==${MINISTACK_VERSION} (no network? run "npm run lab -- offline-prepare" while online):\n` +
+      `pip could not install ministack==${MINISTACK_VERSION} (no network? ${WHEELS_FIX}):\n` +
         installed.output.trim().split("\n").slice(-5).join("\n"),
     );
   }
@@ -70,48 +80,36 @@ export async function ensureMiniStack(say: Say, labDir = LAB_DIR): Promise<MiniS
   return paths;
 }
 
-/** Wheels saved by `lab offline-prepare`: with them, installing needs no network. */
-export function hasOfflineWheels(paths: MiniStackPaths): boolean {
-  return (
-    existsSync(paths.wheels) &&
-    readdirSync(paths.wheels).some((f) => f.startsWith(`ministack-${MINISTACK_VERSION}-`))
-  );
-}
+/**
+ * What .lab/wheels can do for this Python on this platform, asked of pip itself, offline and in
+ * about a second: the wheels are for 5 platforms and 4 Pythons in the workshop kit, for one in
+ * what `lab offline-prepare` saved, and finding a `ministack-*.whl` says nothing about the rest.
+ */
+export type OfflineWheels =
+  | { state: "resolve" }
+  | { state: "none" }
+  /** `why`: pip's last line, e.g. "No matching distribution found for pyyaml>=6.0". */
+  | { state: "unusable"; why: string };
 
-export interface PythonFound {
-  command: string;
-  version: string;
-}
-
-/** The first Python 3.10+ on this machine; a LabError says what to do when there is none. */
-export async function findPython(): Promise<PythonFound> {
-  const candidates = process.env.LAB_PYTHON
-    ? [process.env.LAB_PYTHON]
-    : isWindows
-      ? ["python", "py"]
-      : ["python3", "python"];
-  for (const python of candidates) {
-    try {
-      const { code, output } = await run(
-        python,
-        ["-c", "import sys; print('%d.%d' % sys.version_info[:2])"],
-        {
-          timeoutMs: 15_000,
-        },
-      );
-      if (code !== 0) continue;
-      const [major = 0, minor = 0] = output.trim().split(".").map(Number);
-      if (major > 3 || (major === 3 && minor >= 10))
-        return { command: python, version: output.trim() };
-      throw new LabError(
-        `MiniStack needs Python 3.10 or newer; ${python} is ${output.trim()}. Install a newer one or set LAB_PYTHON`,
-      );
-    } catch (err) {
-      if (err instanceof LabError) throw err;
-    }
-  }
-  throw new LabError(
-    "the MiniStack backend needs Python 3.10+, and none was found (tried " +
-      `${candidates.join(", ")}). Install Python, set LAB_PYTHON, or run an emulator and set LAB_ENDPOINT`,
-  );
+export async function offlineWheels(
+  python: PythonCommand,
+  wheels: string,
+  runner: typeof run = run,
+): Promise<OfflineWheels> {
+  if (!existsSync(wheels) || !readdirSync(wheels).some((f) => f.endsWith(".whl")))
+    return { state: "none" };
+  const { code, output } = await runner(
+    python.command,
+    [
+      ...python.args,
+      ...["-m", "pip", "install", "--dry-run", "--ignore-installed", "--no-index"],
+      ...["--find-links", wheels, "--only-binary", ":all:", "--quiet"],
+      "--disable-pip-version-check",
+      `ministack==${MINISTACK_VERSION}`,
+    ],
+    { timeoutMs: 60_000 },
+  ).catch((err: Error) => ({ code: null, output: err.message }));
+  if (code === 0) return { state: "resolve" };
+  const lines = output.trim().split(/\r?\n/);
+  return { state: "unusable", why: lines.at(-1)?.replace(/^ERROR: /, "") || `pip exited ${code}` };
 }

@@ -71,10 +71,13 @@ export async function startMiniStack(options: MiniStackOptions): Promise<Running
 
   const started = Date.now();
   // Its own process group, so stopping it also ends the Node workers it runs functions in.
+  // (Windows has no groups: taskkill /T ends the tree. There, detached only lets it outlive
+  // `lab up`, and would give it a console window of its own, which closing would kill: hidden.)
   const child = spawn(paths.python, ["-m", "ministack"], {
     env: ministackEnv(port),
     stdio: ["ignore", out, out],
     detached: !isWindows || options.keepRunning,
+    windowsHide: true,
   });
   const stop = onceOnly(() => stopChild(child));
   if (options.keepRunning) child.unref();

@@ -1,4 +1,4 @@
-// `npm run lab -- doctor`: what this machine has, as a table, then which backend each command
+// `npx lab doctor`: what this machine has, as a table, then which backend each command
 // would use and why. Exits 3 when no backend can run at all.
 import { LabError } from "../common/errors.js";
 import { table } from "../report/table.js";
@@ -6,7 +6,7 @@ import { diagnose, gatherMachineFacts } from "../workshop/doctor.js";
 
 export async function printDoctor(): Promise<void> {
   const facts = await gatherMachineFacts();
-  const { rows, backends, auto, labUp } = diagnose(facts);
+  const { rows, backends, ministack, auto, labUp } = diagnose(facts);
   const marks = rows.map((r) => [r.ok === null ? "·" : r.ok ? "✓" : "✗", r.check, r.found, r.next]);
   console.log(table(["", "check", "found", "next step"], marks, [3, 36, 44, 48]));
   const line = (name: string, ok: boolean, why: string) =>
@@ -27,14 +27,11 @@ export async function printDoctor(): Promise<void> {
         ? "Docker is reachable, but LocalStack's images are not pulled (offline-prepare)"
         : "needs a Docker engine",
   );
-  line(
-    "ministack",
-    backends.ministack,
-    backends.ministack ? "Python is there; no Docker needed" : "needs Python 3.10+",
-  );
+  line("ministack", backends.ministack, ministack.line);
   console.log(`\nnpm test, npm run scenario: ${auto.backend} (${auto.why})`);
-  console.log(`npm run lab -- up:          ${labUp.backend} (${labUp.why})`);
+  console.log(`npx lab up:          ${labUp.backend} (${labUp.why})`);
   if (!Object.values(backends).some(Boolean)) {
-    throw new LabError("no backend can run on this machine: install Python 3.10+ or Docker");
+    // MiniStack is the backend every room can have (Python and the kit's wheels): say what it lacks.
+    throw new LabError(`no backend can run on this machine: ${ministack.choice.why}`);
   }
 }

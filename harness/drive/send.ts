@@ -4,6 +4,7 @@ import { readFileSync } from "node:fs";
 import { SendMessageBatchCommand, SendMessageCommand } from "@aws-sdk/client-sqs";
 import type { Connection } from "../aws/connection.js";
 import { LabError, UsageError } from "../common/errors.js";
+import { decodeBodyFile } from "./body-file.js";
 
 export interface OrderInput {
   orderId: string;
@@ -35,16 +36,20 @@ export function mangleLikePowerShell(body: string): string {
   return body.replaceAll('"', "");
 }
 
-/** The fix the article used: send the body from a file (file://body.json). */
+/**
+ * The fix the article used: send the body from a file (file://body.json), in UTF-8 or in the
+ * UTF-16 that Windows PowerShell 5.1's `>` writes (body-file.ts).
+ */
 export function readBodyFile(file: string): { body: string; intendedOrderId: string } {
-  let body: string;
+  let bytes: Uint8Array;
   try {
-    body = readFileSync(file, "utf8").trim();
+    bytes = readFileSync(file);
   } catch (err) {
     throw new UsageError(
       `cannot read body file ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`,
     );
   }
+  const body = decodeBodyFile(bytes, file).trim();
   let intendedOrderId = "unknown";
   try {
     const parsed = JSON.parse(body) as { orderId?: unknown };

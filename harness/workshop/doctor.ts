@@ -12,13 +12,14 @@ import { DEFAULT_ENDPOINT } from "../backends/endpoint.js";
 import { probeHealth } from "../backends/health.js";
 import { LAMBDA_NODE_RUNTIME_IMAGE, localstackImage } from "../backends/localstack-config.js";
 import {
-  findPython,
-  hasOfflineWheels,
-  MINISTACK_VERSION,
   ministackPaths,
-  type PythonFound,
+  type OfflineWheels,
+  offlineWheels,
 } from "../backends/ministack-install.js";
+import { type IndexProbe, probeIndex } from "../backends/package-index.js";
 import { isPortFree } from "../backends/processes.js";
+import { findPython, type PythonFound, pythonLabel } from "../backends/python.js";
+import { judgeMiniStack } from "./doctor-ministack.js";
 
 export interface Facts {
   node: string;
@@ -28,7 +29,13 @@ export interface Facts {
   images?: { localstack: boolean; lambdaRuntime: boolean };
   port4566: { state: "free" } | { state: "emulator"; name: string } | { state: "busy" };
   python: PythonFound | { problem: string };
-  ministack: { installed: boolean; wheels: boolean };
+  ministack: {
+    installed: boolean;
+    /** Asked of pip only when MiniStack is not installed and a Python is there to ask. */
+    wheels?: OfflineWheels;
+    /** Probed only when neither the venv nor the wheels will do. */
+    index?: IndexProbe;
+  };
 }
 
 export interface DoctorRow {
@@ -47,17 +54,22 @@ export interface Choice {
 export interface Diagnosis {
   rows: DoctorRow[];
   backends: { endpoint: boolean; testcontainers: boolean; ministack: boolean };
+  /** MiniStack's backend line (what it will run from, or why it cannot) and its choice. */
+  ministack: { line: string; choice: Choice };
   /** What `npm test` and `npm run scenario` would run (LAB_BACKEND=auto), and `lab up`. */
   auto: Choice;
   labUp: Choice;
 }
 
 export async function gatherMachineFacts(): Promise<Facts> {
-  const paths = ministackPaths();
-  const [docker, port4566, python] = await Promise.all([
+  const found: Promise<Facts["python"]> = findPython().catch((err: Error) => ({
+    problem: err.message,
+  }));
+  const [docker, port4566, python, ministack] = await Promise.all([
     dockerStatus(),
     portState(),
-    findPython().catch((err: Error) => ({ problem: err.message })),
+    found,
+    found.then((python) => ministackFacts(python)),
   ]);
   const image = localstackImage();
   let images: Facts["images"];
@@ -74,8 +86,26 @@ export async function gatherMachineFacts(): Promise<Facts> {
     images,
     port4566,
     python,
-    ministack: { installed: existsSync(paths.marker), wheels: hasOfflineWheels(paths) },
+    ministack,
   };
+}
+
+/**
+ * Only what will work now counts: installed, wheels pip resolves offline, or an index that
+ * answers. Each is asked only when the one before does not hold (the index probe takes up to 3 s).
+ */
+export async function ministackFacts(
+  python: Facts["python"],
+  paths = ministackPaths(),
+  probe: () => Promise<IndexProbe> = probeIndex,
+): Promise<Facts["ministack"]> {
+  if (existsSync(paths.marker)) return { installed: true };
+  if (!("command" in python)) return { installed: false }; // no pip to ask, nothing to install with
+  // The venv's own pip when an earlier run made the venv: that is the one that will install.
+  const asker = existsSync(paths.python) ? { command: paths.python, args: [] } : python;
+  const wheels = await offlineWheels(asker, paths.wheels);
+  if (wheels.state === "resolve") return { installed: false, wheels };
+  return { installed: false, wheels, index: await probe() };
 }
 
 async function portState(): Promise<Facts["port4566"]> {
@@ -88,6 +118,7 @@ export function diagnose(facts: Facts): Diagnosis {
   const [major = 0, minor = 0] = facts.node.slice(1).split(".").map(Number);
   const nodeOk = major > 20 || (major === 20 && minor >= 12);
   const pythonOk = "command" in facts.python;
+  const ministack = judgeMiniStack(facts);
   const rows: DoctorRow[] = [
     {
       check: "Node.js",
@@ -118,31 +149,25 @@ export function diagnose(facts: Facts): Diagnosis {
       check: "Python 3.10+ (for MiniStack)",
       ok: pythonOk,
       found:
-        "command" in facts.python ? `${facts.python.command} ${facts.python.version}` : "not found",
+        "command" in facts.python
+          ? `${pythonLabel(facts.python)} ${facts.python.version}`
+          : "not found",
       next: "command" in facts.python ? "" : "install Python 3.10+ or set LAB_PYTHON",
     },
-    {
-      check: `MiniStack ${MINISTACK_VERSION} in .lab/venv`,
-      ok: facts.ministack.installed,
-      found: facts.ministack.installed ? "installed" : "not installed yet",
-      next: facts.ministack.installed
-        ? ""
-        : "nothing: the first run installs it (needs PyPI or offline wheels)",
-    },
-    {
-      check: "MiniStack wheels for offline use",
-      ok: facts.ministack.wheels,
-      found: facts.ministack.wheels ? "in .lab/wheels" : "none",
-      next: facts.ministack.wheels ? "" : "npm run lab -- offline-prepare (while online)",
-    },
+    ...ministack.rows,
   ];
   const backends = {
     endpoint: facts.port4566.state === "emulator",
     // Offline, an engine without LocalStack's images cannot start it.
     testcontainers: facts.docker.available && missingImages(facts).length === 0,
-    ministack: pythonOk,
+    ministack: ministack.ok,
   };
-  return { rows, backends, ...autoChoices(facts, pythonOk) };
+  return {
+    rows,
+    backends,
+    ministack: { line: ministack.line, choice: ministack.choice },
+    ...autoChoices(facts, ministack.choice),
+  };
 }
 
 function missingImages(facts: Facts): string[] {
@@ -153,10 +178,7 @@ function missingImages(facts: Facts): string[] {
 }
 
 /** The same order as backends/choose.ts, told from the facts alone (doctor never pulls). */
-function autoChoices(facts: Facts, pythonOk: boolean): Pick<Diagnosis, "auto" | "labUp"> {
-  const ministack: Choice = pythonOk
-    ? { backend: "ministack", why: "MiniStack needs only Python" }
-    : { backend: "none", why: "install Python 3.10+ (MiniStack) or start an emulator" };
+function autoChoices(facts: Facts, ministack: Choice): Pick<Diagnosis, "auto" | "labUp"> {
   if (facts.port4566.state === "emulator") {
     const running: Choice = {
       backend: "endpoint",
@@ -194,7 +216,7 @@ function imageRow(check: string, present: boolean | undefined, image: string): D
     check,
     ok: present,
     found: present ? "pulled" : "not pulled",
-    next: present ? "" : `npm run lab -- offline-prepare (or docker pull ${image})`,
+    next: present ? "" : `npx lab offline-prepare (or docker pull ${image})`,
   };
 }
 

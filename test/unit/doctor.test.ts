@@ -1,9 +1,21 @@
 import { spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
 import { dockerStatus } from "../../harness/backends/docker.js";
+import { ministackPaths } from "../../harness/backends/ministack-install.js";
+import type { IndexProbe } from "../../harness/backends/package-index.js";
+import { freeLoopbackPort } from "../../harness/backends/processes.js";
+import { findPython } from "../../harness/backends/python.js";
 import { PROJECT_ROOT } from "../../harness/common/paths.js";
-import { diagnose, type Facts, gatherMachineFacts } from "../../harness/workshop/doctor.js";
+import {
+  diagnose,
+  type Facts,
+  gatherMachineFacts,
+  ministackFacts,
+} from "../../harness/workshop/doctor.js";
+import { wheelsFolder } from "./ministack-wheel-fixture.js";
 
 const base: Facts = {
   node: "v20.20.2",
@@ -13,12 +25,22 @@ const base: Facts = {
   },
   localstackImage: "localstack/localstack:4.14.0",
   port4566: { state: "free" },
-  python: { command: "python3", version: "3.11" },
-  ministack: { installed: false, wheels: false },
+  python: { command: "python3", args: [], version: "3.11" },
+  ministack: { installed: true },
 };
 
+const PYPI = "https://pypi.org/simple/ministack/";
+/** No venv, no wheels, no network: Python alone, which installs nothing. */
+const offlineBare: Facts["ministack"] = {
+  installed: false,
+  wheels: { state: "none" },
+  index: { url: PYPI, answers: false },
+};
+const row = (facts: Facts, check: string) =>
+  diagnose(facts).rows.find((r) => r.check.startsWith(check));
+
 describe("doctor's judgement", () => {
-  test("no Docker, Python present: only MiniStack can run", () => {
+  test("no Docker, MiniStack installed: only MiniStack can run", () => {
     expect(diagnose(base).backends).toEqual({
       endpoint: false,
       testcontainers: false,
@@ -98,32 +120,185 @@ describe("doctor's judgement", () => {
     expect(auto.why).toContain("install Python 3.10+");
   });
 
+  test("MiniStack installed in .lab/venv: ✓, and no wheels needed", () => {
+    const { backends, ministack, auto } = diagnose(base);
+    expect(backends.ministack).toBe(true);
+    expect(ministack.line).toBe("installed in .lab/venv; no Docker needed");
+    expect(row(base, "MiniStack 1.5.33")).toMatchObject({
+      ok: true,
+      found: "installed in .lab/venv",
+    });
+    expect(row(base, "MiniStack wheels")).toMatchObject({
+      ok: null,
+      found: "not needed: installed",
+    });
+    expect(auto).toEqual({ backend: "ministack", why: "MiniStack is installed in .lab/venv" });
+  });
+
+  test("not installed, wheels that pip resolves here: ✓ with no network", () => {
+    const facts: Facts = { ...base, ministack: { installed: false, wheels: { state: "resolve" } } };
+    const { backends, ministack, labUp } = diagnose(facts);
+    expect(backends.ministack).toBe(true);
+    expect(ministack.line).toBe("installs from .lab/wheels on first use, no network needed");
+    expect(row(facts, "MiniStack wheels")).toMatchObject({
+      ok: true,
+      found: "in .lab/wheels, for this platform and Python 3.11",
+    });
+    expect(labUp.backend).toBe("ministack");
+  });
+
+  test("not installed, no wheels, the index answers: ✓ from the index, wheels still advised", () => {
+    const facts: Facts = {
+      ...base,
+      ministack: { ...offlineBare, index: { url: PYPI, answers: true } },
+    };
+    const { backends, ministack, auto } = diagnose(facts);
+    expect(backends.ministack).toBe(true);
+    expect(ministack.line).toBe(`installs from ${PYPI} on first use`);
+    expect(auto).toEqual({ backend: "ministack", why: `MiniStack installs from ${PYPI}` });
+    expect(row(facts, "MiniStack wheels")).toMatchObject({ ok: false });
+    expect(row(facts, "MiniStack wheels")?.next).toContain("offline-prepare (while online)");
+  });
+
+  test("no venv, no wheels, no index: ✗ MiniStack although Python is there", () => {
+    const facts: Facts = { ...base, ministack: offlineBare };
+    const { backends, ministack, auto, labUp } = diagnose(facts);
+    expect(row(facts, "Python 3.10+")?.ok).toBe(true);
+    expect(backends).toEqual({ endpoint: false, testcontainers: false, ministack: false });
+    expect(ministack.line).toBe(
+      `cannot install: no usable wheels in .lab/wheels and ${PYPI} does not answer`,
+    );
+    expect(row(facts, "MiniStack 1.5.33")).toMatchObject({
+      ok: false,
+      next: 'copy the workshop kit\'s wheels into .lab/wheels, or run "npx lab offline-prepare" while online',
+    });
+    for (const choice of [auto, labUp, ministack.choice]) {
+      expect(choice.backend).toBe("none");
+      expect(choice.why).toContain("copy the workshop kit's wheels into .lab/wheels");
+    }
+  });
+
+  test("wheels for another platform or Python, offline: ✗, with pip's reason", () => {
+    const facts: Facts = {
+      ...base,
+      ministack: {
+        ...offlineBare,
+        wheels: { state: "unusable", why: "No matching distribution found for pyyaml>=6.0" },
+      },
+    };
+    expect(diagnose(facts).backends.ministack).toBe(false);
+    expect(row(facts, "MiniStack wheels")).toMatchObject({
+      ok: false,
+      found:
+        "in .lab/wheels, but not for this platform and Python 3.11: No matching distribution found for pyyaml>=6.0",
+      next: "copy the workshop kit's wheels into .lab/wheels (every platform and Python)",
+    });
+  });
+
+  test("Docker up without the images, MiniStack cannot install: auto runs nothing offline", () => {
+    const { auto, labUp } = diagnose({
+      ...withDocker,
+      images: { localstack: false, lambdaRuntime: false },
+      ministack: offlineBare,
+    });
+    expect(auto.backend).toBe("none");
+    expect(auto.why).toContain("offline it runs nothing");
+    expect(labUp.backend).toBe("none");
+  });
+
   test("Node older than 20.12 is flagged", () => {
     expect(diagnose({ ...base, node: "v20.9.0" }).rows[0]).toMatchObject({ ok: false });
   });
 });
 
-describe("npm run lab -- doctor, on this machine", () => {
-  test("reports Docker as it is, finds the MiniStack path, exits 0", async () => {
+const labHome = () => mkdtempSync(path.join(tmpdir(), "lab-doctor-"));
+
+describe("what doctor asks about MiniStack, on this machine", () => {
+  /** A probe that only counts: the index is asked only when nothing local will do. */
+  const counting = (answers: boolean) => {
+    const probe = async (): Promise<IndexProbe> => {
+      probe.calls++;
+      return { url: "http://index.test/simple/ministack/", answers };
+    };
+    probe.calls = 0;
+    return probe;
+  };
+
+  test("installed (the marker in .lab/venv): no pip asked, no probe", async () => {
+    const paths = ministackPaths(labHome());
+    mkdirSync(paths.venv, { recursive: true });
+    writeFileSync(paths.marker, "");
+    const probe = counting(true);
+    expect(await ministackFacts(await findPython(), paths, probe)).toEqual({ installed: true });
+    expect(probe.calls).toBe(0);
+  });
+
+  test("wheels pip resolves here: no probe", async () => {
+    const python = await findPython();
+    const paths = { ...ministackPaths(labHome()), wheels: wheelsFolder(python.command) };
+    const probe = counting(true);
+    expect(await ministackFacts(python, paths, probe)).toEqual({
+      installed: false,
+      wheels: { state: "resolve" },
+    });
+    expect(probe.calls).toBe(0);
+  });
+
+  test("no venv, no wheels: the index is probed, once", async () => {
+    const probe = counting(false);
+    expect(await ministackFacts(await findPython(), ministackPaths(labHome()), probe)).toEqual({
+      installed: false,
+      wheels: { state: "none" },
+      index: { url: "http://index.test/simple/ministack/", answers: false },
+    });
+    expect(probe.calls).toBe(1);
+  });
+});
+
+describe("npx lab doctor, on this machine", () => {
+  const tsx = path.join(PROJECT_ROOT, "node_modules", ".bin", "tsx");
+  const doctor = (env: NodeJS.ProcessEnv = process.env) =>
+    spawnSync(tsx, [path.join(PROJECT_ROOT, "harness", "cli", "lab-cli.ts"), "doctor"], {
+      encoding: "utf8",
+      timeout: 60_000,
+      env,
+    });
+
+  test("reports Docker and MiniStack as they are, exits 0", async () => {
     const docker = await dockerStatus();
-    const tsx = path.join(PROJECT_ROOT, "node_modules", ".bin", "tsx");
-    const result = spawnSync(
-      tsx,
-      [path.join(PROJECT_ROOT, "harness", "cli", "lab-cli.ts"), "doctor"],
-      {
-        encoding: "utf8",
-        timeout: 60_000,
-      },
-    );
+    const result = doctor();
+    const { backends } = diagnose(await gatherMachineFacts());
     expect(result.status).toBe(0);
     expect(result.stdout).toMatch(
       !docker.available
         ? /✗ testcontainers\s+needs a Docker engine/
-        : diagnose(await gatherMachineFacts()).backends.testcontainers
+        : backends.testcontainers
           ? /✓ testcontainers\s+Docker is reachable and LocalStack's images are here/
           : /✗ testcontainers\s+Docker is reachable, but LocalStack's images are not pulled/,
     );
-    expect(result.stdout).toMatch(/✓ ministack/);
+    expect(result.stdout).toMatch(backends.ministack ? /✓ ministack/ : /✗ ministack/);
     expect(result.stdout).toContain("Python 3.10+");
+  });
+
+  test("no venv, no wheels, an index that does not answer: ✗ ministack, though Python is here", async () => {
+    // A fresh .lab, and the index on a loopback port nothing listens on: offline, for MiniStack.
+    const port = await freeLoopbackPort();
+    const result = doctor({
+      ...process.env,
+      LAB_HOME: labHome(),
+      PIP_INDEX_URL: `http://127.0.0.1:${port}/simple`,
+    });
+    expect(result.stdout).toMatch(/✓ │ Python 3\.10\+/);
+    expect(result.stdout).toContain(
+      `✗ ministack       cannot install: no usable wheels in .lab/wheels and http://127.0.0.1:${port}/simple/ministack/ does not answer`,
+    );
+    const { backends } = diagnose(await gatherMachineFacts());
+    if (backends.endpoint || backends.testcontainers) expect(result.status).toBe(0);
+    else {
+      expect(result.status).toBe(3);
+      expect(result.stderr.trim()).toBe(
+        'lab: no backend can run on this machine: MiniStack cannot install here: copy the workshop kit\'s wheels into .lab/wheels, or run "npx lab offline-prepare" while online, or start an emulator',
+      );
+    }
   });
 });

@@ -9,6 +9,9 @@ import { PROJECT_ROOT } from "../../harness/common/paths.js";
 
 const tsx = path.join(PROJECT_ROOT, "node_modules", ".bin", "tsx");
 const home = mkdtempSync(path.join(tmpdir(), "lab-cli-")); // no lab is up here
+// UTF-16 that lost its byte-order mark: refused before any emulator is touched.
+const utf16NoBom = path.join(home, "body.json");
+writeFileSync(utf16NoBom, Buffer.from('{"orderId":"ORDER-001"}', "utf16le"));
 const lab = (...args: string[]) =>
   spawnSync(tsx, [path.join(PROJECT_ROOT, "harness", "cli", "lab-cli.ts"), ...args], {
     encoding: "utf8",
@@ -16,7 +19,7 @@ const lab = (...args: string[]) =>
     env: { ...process.env, LAB_HOME: home },
   });
 
-describe("npm run lab -- <command> with bad input", () => {
+describe("npx lab <command> with bad input", () => {
   test.each([
     [["guard", "maybe"], /"maybe" is not a guard; use off, naive, claim, lease, powertools, 0, 1/],
     [["guard", "lese"], /did you mean lease\?/],
@@ -27,6 +30,10 @@ describe("npm run lab -- <command> with bad input", () => {
     [
       ["send", "--body-file", "/no/such/body.json"],
       /cannot read body file \/no\/such\/body.json: ENOENT/,
+    ],
+    [
+      ["send", "--body-file", utf16NoBom],
+      /body file .*body.json is UTF-16 without a byte-order mark; save it as UTF-8 \(PowerShell: /,
     ],
     [["stauts"], /unknown command 'stauts'[\s\S]*Did you mean status\?/],
     [["send", "--body-file", "body.json", "--amount", "9"], /--body-file sends the file as it is/],
@@ -40,7 +47,7 @@ describe("npm run lab -- <command> with bad input", () => {
   test("a command before `up` says what to do, exit 3 (the lab could not run)", () => {
     const result = lab("status");
     expect(result.status).toBe(3);
-    expect(result.stderr.trim()).toBe('lab: no lab is up: run "npm run lab -- up" first');
+    expect(result.stderr.trim()).toBe('lab: no lab is up: run "npx lab up" first');
   });
 
   test("a damaged state file is one line saying what to do", () => {
@@ -57,7 +64,7 @@ describe("npm run lab -- <command> with bad input", () => {
     );
     expect(result.status).toBe(3);
     expect(result.stderr).toMatch(
-      /state.json is not readable JSON: delete it, then run "npm run lab -- up"/,
+      /state.json is not readable JSON: delete it, then run "npx lab up"/,
     );
   });
 
