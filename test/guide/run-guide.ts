@@ -6,7 +6,8 @@
 // into both guides instead, shaped like the samples were (see guide-text.ts). Prints the time
 // each part took, and ends with "N passed, N failed" (one per sample and guide).
 import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { probeHealth } from "../../harness/backends/health.js";
@@ -48,6 +49,7 @@ async function main(): Promise<number> {
     return 2;
   }
 
+  mkdirSync(path.join(PROJECT_ROOT, ".lab"), { recursive: true }); // where the guide writes body.json
   const runs: Ran[] = [];
   for (const step of steps) {
     if (values["until-part"] !== undefined && partAfter(step.part, values["until-part"])) break;
@@ -55,6 +57,13 @@ async function main(): Promise<number> {
     runs.push(runStep(step));
     const failed = runs.at(-1)?.failed;
     if (failed) console.error(`guide:   ${failed}`);
+  }
+  if (existsSync(path.join(labHome, "state.json"))) {
+    // The run stopped before the guide's own `npx lab down`: stop the MiniStack it started.
+    spawnSync("bash", ["-c", "npx lab down"], {
+      cwd: PROJECT_ROOT,
+      env: { ...process.env, LAB_HOME: labHome },
+    });
   }
   printTimes(steps, runs);
 
@@ -107,16 +116,21 @@ function sameCommands(en: GuideStep[], pt: GuideStep[]): string | undefined {
   return undefined;
 }
 
-/** A sample is what an attendee sees on a fresh machine: no lab up, no emulator on :4566. */
+/** No emulator on :4566: `npx lab up` would use it, and the samples come from MiniStack. */
 async function precondition(): Promise<string | undefined> {
-  if (existsSync(path.join(PROJECT_ROOT, ".lab", "state.json"))) {
-    return "a lab is up (.lab/state.json): run npx lab down first, so the run starts as the guide does";
-  }
   if (await probeHealth("http://localhost:4566")) {
     return "an emulator answers on localhost:4566, and the guide's samples come from MiniStack: stop it first";
   }
   return undefined;
 }
+
+/**
+ * The lab's own folder for this run: a fresh one, as on an attendee's first day (no lab up, no
+ * MiniStack installed), and apart from yours. Printed paths say `.lab`, as they would there.
+ */
+const labHome = mkdtempSync(path.join(tmpdir(), "lab-guide-"));
+const asAttendeeSees = (line: string) =>
+  line.replaceAll(labHome, ".lab").replaceAll(path.relative(PROJECT_ROOT, labHome), ".lab");
 
 function runStep(step: GuideStep): Ran {
   const started = Date.now();
@@ -125,12 +139,12 @@ function runStep(step: GuideStep): Ran {
     if (SKIPPED.test(command)) continue;
     const result = spawnSync("bash", ["-c", `${command} 2>&1`], {
       cwd: PROJECT_ROOT,
-      env: { ...process.env, NO_COLOR: "1", FORCE_COLOR: "0" },
+      env: { ...process.env, LAB_HOME: labHome, NO_COLOR: "1", FORCE_COLOR: "0" },
       encoding: "utf8",
       timeout: 20 * 60_000,
       maxBuffer: 64 * 1024 * 1024,
     });
-    output.push(...result.stdout.replace(/\n$/, "").split("\n"));
+    output.push(...result.stdout.replace(/\n$/, "").split("\n").map(asAttendeeSees));
     if (result.status !== 0) {
       return {
         output,
@@ -160,7 +174,10 @@ function printTimes(steps: GuideStep[], runs: Ran[]): void {
 }
 
 main().then(
-  (code) => process.exit(code),
+  (code) => {
+    rmSync(labHome, { recursive: true, force: true });
+    process.exit(code);
+  },
   (err: Error) => {
     console.error(`guide: ${err.message}`);
     process.exit(2);
