@@ -117,29 +117,23 @@ export async function ensureUv(python: string): Promise<void> {
   }
 }
 
+/** uv's resolution of ministack for one target: `name==version` lines, or the failure. */
+async function uvCompile(python: string, t: KitTarget, scratch: string, source: string[]) {
+  const wanted = path.join(scratch, "requirements.in");
+  writeFileSync(wanted, `ministack==${MINISTACK_VERSION}\n`);
+  const args = ["-m", "uv", "pip", "compile", wanted, ...uvTargetArgs(python, t), ...source];
+  return run(python, [...args, "--no-header", "--no-annotate", "--quiet"], {
+    timeoutMs: 300_000,
+    env: uvEnv(),
+  });
+}
+
 /** Downloads ministack and its dependencies for one target into `wheels`. Needs PyPI. */
 export async function downloadWheels(python: string, wheels: string, t: KitTarget) {
   const scratch = mkdtempSync(path.join(tmpdir(), "lab-kit-"));
   try {
-    const wanted = path.join(scratch, "requirements.in");
-    writeFileSync(wanted, `ministack==${MINISTACK_VERSION}\n`);
     const index = process.env.PIP_INDEX_URL ? ["--index-url", process.env.PIP_INDEX_URL] : [];
-    const compiled = await run(
-      python,
-      [
-        "-m",
-        "uv",
-        "pip",
-        "compile",
-        wanted,
-        ...uvTargetArgs(python, t),
-        ...index,
-        "--no-header",
-        "--no-annotate",
-        "--quiet",
-      ],
-      { timeoutMs: 300_000, env: uvEnv() },
-    );
+    const compiled = await uvCompile(python, t, scratch, index);
     const pins = compiled.output.split("\n").filter((line) => /^[\w.-]+==\S+$/.test(line.trim()));
     if (compiled.code !== 0 || pins.length === 0) {
       throw new LabError(
@@ -209,25 +203,12 @@ async function resolves(python: string, wheels: string, t: KitTarget, scratch: s
     { timeoutMs: 120_000 },
   );
   if (pip.code !== 0) return `pip: ${lastLines(pip.output)}`;
-  const wanted = path.join(scratch, "requirements.in");
-  writeFileSync(wanted, `ministack==${MINISTACK_VERSION}\n`);
-  const uv = await run(
-    python,
-    [
-      "-m",
-      "uv",
-      "pip",
-      "compile",
-      wanted,
-      ...uvTargetArgs(python, t),
-      "--no-index",
-      "--find-links",
-      wheels,
-      "--offline",
-      "--quiet",
-    ],
-    { timeoutMs: 120_000, env: uvEnv() },
-  );
+  const uv = await uvCompile(python, t, scratch, [
+    "--no-index",
+    "--find-links",
+    wheels,
+    "--offline",
+  ]);
   return uv.code === 0 ? undefined : `uv: ${lastLines(uv.output)}`;
 }
 
