@@ -1,6 +1,7 @@
 // `lab insights`' window over the log group, as Logs Insights asks for one: --since / --until
 // (ISO-8601, or HH:MM[:SS] today in local time) or --last <duration>, and --sends to keep only
-// the lab's own sends. A bad value is a usage error (exit 2) naming what is wrong.
+// the lab's own sends; --tail keeps the last stretch of it by the worker's own clock. A bad value
+// is a usage error (exit 2) naming what is wrong.
 import { InvalidArgumentError } from "commander";
 import { UsageError } from "../common/errors.js";
 import type { WorkerEvent } from "../observe/events.js";
@@ -102,6 +103,8 @@ export interface WindowOptions {
   sends?: SendsFilter;
   /** The old flag: the same as --sends all. */
   all?: boolean;
+  /** --tail, in ms: then only the lines whose `ts` is this close to the newest line's. */
+  tail?: number;
 }
 
 /** The window the options ask for, with what they leave out filled in. */
@@ -165,13 +168,56 @@ function orderedOrThrow(sinceMs: number, untilMs: number, start: string, end: st
   );
 }
 
+/**
+ * --tail: the lines whose `ts` (when the worker wrote them) falls in the last `ms` before the
+ * newest line's. AWS stamps a Lambda's line (@timestamp) when it is written, so a window there
+ * can open after an invocation's process_start and hold its process_end; MiniStack stamps every
+ * line of an invocation when it returns, so a window by the log's timestamps (--since, --until,
+ * --last) keeps or drops an invocation whole. Counted back from the newest line, not from now,
+ * the same log always gives the same stretch, however late the command runs.
+ */
+export function lastStretch(
+  events: WorkerEvent[],
+  ms: number,
+): { fromMs: number; toMs: number; events: WorkerEvent[] } | undefined {
+  const times = events.map((e) => Date.parse(e.ts));
+  const newest = Math.max(...times.filter(Number.isFinite));
+  if (!Number.isFinite(newest)) return undefined; // nothing logged: no newest line to count from
+  const fromMs = newest - ms;
+  return {
+    fromMs,
+    toMs: newest,
+    events: events.filter((_, i) => (times[i] ?? Number.NaN) >= fromMs),
+  };
+}
+
+/** The heading with --tail's stretch said before its counts, in the timeline's clock (ts, UTC). */
+export function withTail(
+  heading: string,
+  ms: number,
+  stretch: { fromMs: number; toMs: number } | undefined,
+): string {
+  const ts = (at: number) => `${new Date(at).toISOString().slice(11, 23)}Z`;
+  const what = `lines whose ts is in the last ${Number((ms / 1000).toFixed(3))} s before the newest`;
+  const clause = stretch
+    ? `${what}, ${ts(stretch.fromMs)} to ${ts(stretch.toMs)}`
+    : `${what} (none)`;
+  const counts = heading.lastIndexOf(" (");
+  return `${heading.slice(0, counts)}, ${clause}${heading.slice(counts)}`;
+}
+
 /** The events `lab insights` shows for these options, and the line saying what they cover. */
 export async function insightsEvents(
   open: WorkshopLab,
   options: WindowOptions,
 ): Promise<{ heading: string; events: WorkerEvent[] }> {
   const window = resolveWindow(options, open.state.upAt);
-  const events = await windowEvents(open, window);
+  const read = await windowEvents(open, window);
+  const stretch = options.tail === undefined ? undefined : lastStretch(read, options.tail);
+  const events = options.tail === undefined ? read : (stretch?.events ?? []);
   const heading = textWindow({ logGroup: open.deployment.names.logGroup, ...window }, events);
-  return { heading, events };
+  return {
+    heading: options.tail === undefined ? heading : withTail(heading, options.tail, stretch),
+    events,
+  };
 }

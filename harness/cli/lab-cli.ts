@@ -236,6 +236,11 @@ program
     parseSends,
   )
   .option("--all", "the same as --sends all (kept for older guides)")
+  .option(
+    "--tail <duration>",
+    "then only the last 0.5s, 3s … before the newest line, by the time the worker wrote on each line (ts)",
+    (value: string) => parseDuration(value),
+  )
   .action((options: WindowOptions) => {
     checkWindowOptions(options); // contradictions are a usage error before the lab is touched
     return withLab(async (open) => {

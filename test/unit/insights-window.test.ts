@@ -8,10 +8,12 @@ import { InvalidArgumentError } from "commander";
 import { describe, expect, test } from "vitest";
 import {
   checkWindowOptions,
+  lastStretch,
   parseDuration,
   parseSends,
   parseTime,
   resolveWindow,
+  withTail,
 } from "../../harness/cli/insights-window.js";
 import { UsageError } from "../../harness/common/errors.js";
 import { PROJECT_ROOT } from "../../harness/common/paths.js";
@@ -69,6 +71,7 @@ describe("parseDuration", () => {
     ["1.5h", 5_400_000],
     ["2d", 172_800_000],
     ["10M", 600_000],
+    ["0.5s", 500], // --tail's stretch is often under a second
   ])("%s", (text, ms) => {
     expect(parseDuration(text)).toBe(ms);
   });
@@ -198,6 +201,73 @@ describe("textWindow", () => {
   });
 });
 
+describe("--tail: the last stretch by the worker's ts, counted back from the newest line", () => {
+  // One copy of the article's kind: it starts, works WORK_MS, charges and ends, with a quick
+  // duplicate that started and skipped meanwhile.
+  const at = (ms: number) => new Date(Date.UTC(2026, 8, 1, 8, 5, 0, ms)).toISOString();
+  const line = (type: WorkerEvent["type"], messageId: string, ms: number): WorkerEvent => ({
+    type,
+    orderId: "ORDER-003",
+    messageId,
+    requestId: "r",
+    guard: "claim",
+    ts: at(ms),
+  });
+  const log = [
+    line("process_start", "winner", 0),
+    line("claim_won", "winner", 50),
+    line("process_start", "loser", 60),
+    line("claim_lost", "loser", 70),
+    line("process_end", "loser", 70),
+    line("charge_applied", "winner", 1050),
+    line("process_end", "winner", 1060),
+  ];
+
+  test("keeps the ends of invocations that began before it, not their starts", () => {
+    const stretch = lastStretch(log, 500);
+    expect(stretch?.events.map((e) => `${e.type} ${e.messageId}`)).toEqual([
+      "charge_applied winner",
+      "process_end winner",
+    ]);
+    expect(stretch).toMatchObject({
+      fromMs: Date.parse(at(560)),
+      toMs: Date.parse(at(1060)),
+    });
+  });
+
+  test("the newest line wherever it comes in the list; the stretch's edge is inclusive", () => {
+    const stretch = lastStretch([...log].reverse(), 990);
+    expect(stretch?.events.map((e) => `${e.type} ${e.messageId}`)).toEqual([
+      "process_end winner",
+      "charge_applied winner",
+      "process_end loser",
+      "claim_lost loser",
+    ]);
+  });
+
+  test("long enough, it is the whole log; with no line there is no stretch", () => {
+    expect(lastStretch(log, 60_000)?.events).toHaveLength(log.length);
+    expect(lastStretch([], 500)).toBeUndefined();
+  });
+
+  test("the heading says the stretch before its counts, in the timeline's clock", () => {
+    const heading =
+      "log group g: 08:01:05 (up) to 08:09:40 (now), every message (1 message, 2 events)";
+    expect(withTail(heading, 500, lastStretch(log, 500))).toBe(
+      "log group g: 08:01:05 (up) to 08:09:40 (now), every message, lines whose ts is in the last 0.5 s before the newest, 08:05:00.560Z to 08:05:01.060Z (1 message, 2 events)",
+    );
+    expect(
+      withTail(
+        "log group g: 08:01:05 to 08:02:00, the last lab send (0 messages, 0 events)",
+        3000,
+        undefined,
+      ),
+    ).toBe(
+      "log group g: 08:01:05 to 08:02:00, the last lab send, lines whose ts is in the last 3 s before the newest (none) (0 messages, 0 events)",
+    );
+  });
+});
+
 describe("npx lab insights with a bad window", () => {
   const home = mkdtempSync(path.join(tmpdir(), "lab-insights-")); // no lab is up here
   const lab = (...args: string[]) =>
@@ -212,6 +282,7 @@ describe("npx lab insights with a bad window", () => {
     [["--since", "noon"], /"noon" is not a time/],
     [["--since", "2026-09-01T08:05", "--until", "2026-09-01T08:00"], /is not before --until/],
     [["--sends", "some"], /"some" is not a choice/],
+    [["--tail", "500"], /"500" needs a unit/],
   ])("%j exits 2 with one line, before looking for a lab", (args, message) => {
     const result = lab("insights", ...args);
     expect(result.status).toBe(2);
