@@ -1,10 +1,12 @@
-// npm run guide [-- --update] [--until-part N]
+// npm run guide [-- --update] [--replay] [--until-part N]
 //
 // Runs the workshop guide's commands in order, as an attendee types them, against a fresh lab
 // (`npx lab up` starts MiniStack), and compares every printed sample in both guides (English and
 // pt-BR, which share their commands) with what the run printed. --update writes the run's output
 // into both guides instead, shaped like the samples were (see guide-text.ts). Prints the time
-// each part took, and ends with "N passed, N failed" (one per sample and guide).
+// each part took, and ends with "N passed, N failed" (one per sample and guide). The run's
+// outputs are kept in .lab/guide-run.json; --replay compares (or, with --update, rewrites) from
+// them without running again.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -27,58 +29,60 @@ const GUIDES = ["docs/workshop.md", "docs/workshop.pt-BR.md"].map((g) =>
 const SKIPPED = /^npm ci\b/;
 
 interface Ran {
+  commands: string[];
   output: string[];
   seconds: number;
   failed?: string;
 }
 
+/** Where a run's outputs are kept, so `--replay` can compare or update without running again. */
+const RECORD = path.join(PROJECT_ROOT, ".lab", "guide-run.json");
+
 async function main(): Promise<number> {
   const { values } = parseArgs({
-    options: { update: { type: "boolean" }, "until-part": { type: "string" } },
+    options: {
+      update: { type: "boolean" },
+      replay: { type: "boolean" },
+      "until-part": { type: "string" },
+    },
   });
-  const [english, portuguese] = GUIDES.map((g) => readFileSync(g, "utf8")) as [string, string];
-  const steps = guideSteps(english);
-  const same = sameCommands(steps, guideSteps(portuguese));
+  const steps = guideSteps(readFileSync(GUIDES[0] as string, "utf8"));
+  const same = sameCommands(steps, guideSteps(readFileSync(GUIDES[1] as string, "utf8")));
   if (same) {
     console.error(`guide: ${same}`);
     return 2;
   }
-  const refusal = await precondition();
-  if (refusal) {
-    console.error(`guide: ${refusal}`);
-    return 2;
-  }
-
-  mkdirSync(path.join(PROJECT_ROOT, ".lab"), { recursive: true }); // where the guide writes body.json
-  const runs: Ran[] = [];
-  for (const step of steps) {
-    if (values["until-part"] !== undefined && partAfter(step.part, values["until-part"])) break;
-    console.error(`guide: part ${step.part}, line ${step.line}: ${step.commands.join(" && ")}`);
-    runs.push(runStep(step));
-    const failed = runs.at(-1)?.failed;
-    if (failed) console.error(`guide:   ${failed}`);
-  }
-  if (existsSync(path.join(labHome, "state.json"))) {
-    // The run stopped before the guide's own `npx lab down`: stop the MiniStack it started.
-    spawnSync("bash", ["-c", "npx lab down"], {
-      cwd: PROJECT_ROOT,
-      env: { ...process.env, LAB_HOME: labHome },
-    });
+  let runs: Ran[];
+  if (values.replay) {
+    runs = JSON.parse(readFileSync(RECORD, "utf8")) as Ran[];
+  } else {
+    const refusal = await precondition();
+    if (refusal) {
+      console.error(`guide: ${refusal}`);
+      return 2;
+    }
+    runs = runGuide(steps, values["until-part"]);
+    writeFileSync(RECORD, JSON.stringify(runs, null, 1));
   }
   printTimes(steps, runs);
 
   let passed = 0;
   let failed = 0;
-  for (const [file, markdown] of [
-    [GUIDES[0], english],
-    [GUIDES[1], portuguese],
-  ] as [string, string][]) {
-    const guideStepsHere = guideSteps(markdown);
+  for (const file of GUIDES) {
+    // Read again: the guide may have been edited while the run went on (an hour of prose).
+    const markdown = readFileSync(file, "utf8");
     const refreshed = new Map<number, string[]>();
-    guideStepsHere.forEach((step, i) => {
+    guideSteps(markdown).forEach((step, i) => {
       const ran = runs[i];
       if (!ran || !step.sample || step.notChecked) return;
       const where = `${path.relative(PROJECT_ROOT, file)}:${step.sample.open}`;
+      if (ran.commands.join("\n") !== step.commands.join("\n")) {
+        failed++;
+        console.log(
+          `✗ ${where}: the guide now says "${step.commands.join(" && ")}", the run ran "${ran.commands.join(" && ")}"`,
+        );
+        return;
+      }
       if (values.update) {
         refreshed.set(step.sample.open, refreshedSample(step.sample.lines, ran.output));
         return;
@@ -99,9 +103,30 @@ async function main(): Promise<number> {
     }
   }
   const commandFailures = runs.filter((r) => r.failed).length;
-  if (values.update) return commandFailures > 0 ? 1 : 0;
+  if (values.update) return commandFailures > 0 || failed > 0 ? 1 : 0;
   console.log(`guide: ${passed} passed, ${failed} failed`);
   return failed > 0 || commandFailures > 0 ? 1 : 0;
+}
+
+/** Every command block in order (up to a part, if asked), as an attendee types them. */
+function runGuide(steps: GuideStep[], untilPart: string | undefined): Ran[] {
+  mkdirSync(path.join(PROJECT_ROOT, ".lab"), { recursive: true }); // where the guide writes body.json
+  const runs: Ran[] = [];
+  for (const step of steps) {
+    if (untilPart !== undefined && partAfter(step.part, untilPart)) break;
+    console.error(`guide: part ${step.part}, line ${step.line}: ${step.commands.join(" && ")}`);
+    const ran = runStep(step);
+    runs.push(ran);
+    if (ran.failed) console.error(`guide:   ${ran.failed}`);
+  }
+  if (existsSync(path.join(labHome, "state.json"))) {
+    // The run stopped before the guide's own `npx lab down`: stop the MiniStack it started.
+    spawnSync("bash", ["-c", "npx lab down"], {
+      cwd: PROJECT_ROOT,
+      env: { ...process.env, LAB_HOME: labHome },
+    });
+  }
+  return runs;
 }
 
 /** The two guides must ask attendees to type the same commands, in the same order. */
@@ -147,13 +172,14 @@ function runStep(step: GuideStep): Ran {
     output.push(...result.stdout.replace(/\n$/, "").split("\n").map(asAttendeeSees));
     if (result.status !== 0) {
       return {
+        commands: step.commands,
         output,
         seconds: (Date.now() - started) / 1000,
         failed: `"${command}" exited ${result.status ?? result.signal}: ${output.slice(-3).join(" / ")}`,
       };
     }
   }
-  return { output, seconds: (Date.now() - started) / 1000 };
+  return { commands: step.commands, output, seconds: (Date.now() - started) / 1000 };
 }
 
 function partAfter(part: string, until: string): boolean {
