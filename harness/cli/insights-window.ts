@@ -197,10 +197,10 @@ export function withTail(
   ms: number,
   stretch: { fromMs: number; toMs: number } | undefined,
 ): string {
-  const ts = (at: number) => `${new Date(at).toISOString().slice(11, 23)}Z`;
+  const ts = (at: number) => new Date(at).toISOString().slice(11, 23);
   const what = `lines whose ts is in the last ${Number((ms / 1000).toFixed(3))} s before the newest`;
   const clause = stretch
-    ? `${what}, ${ts(stretch.fromMs)} to ${ts(stretch.toMs)}`
+    ? `${what}, ts ${ts(stretch.fromMs)} to ${ts(stretch.toMs)} UTC`
     : `${what} (none)`;
   const counts = heading.lastIndexOf(" (");
   return `${heading.slice(0, counts)}, ${clause}${heading.slice(counts)}`;

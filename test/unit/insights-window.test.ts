@@ -254,7 +254,7 @@ describe("--tail: the last stretch by the worker's ts, counted back from the new
     const heading =
       "log group g: 08:01:05 (up) to 08:09:40 (now), every message (1 message, 2 events)";
     expect(withTail(heading, 500, lastStretch(log, 500))).toBe(
-      "log group g: 08:01:05 (up) to 08:09:40 (now), every message, lines whose ts is in the last 0.5 s before the newest, 08:05:00.560Z to 08:05:01.060Z (1 message, 2 events)",
+      "log group g: 08:01:05 (up) to 08:09:40 (now), every message, lines whose ts is in the last 0.5 s before the newest, ts 08:05:00.560 to 08:05:01.060 UTC (1 message, 2 events)",
     );
     expect(
       withTail(
