@@ -28,8 +28,8 @@ export async function printDoctor(): Promise<void> {
         : "needs a Docker engine",
   );
   line("ministack", backends.ministack, ministack.line);
-  console.log(`\nnpm test, npm run scenario: ${auto.backend} (${auto.why})`);
-  console.log(`npx lab up:          ${labUp.backend} (${labUp.why})`);
+  console.log(`\nnpm test, npx lab scenario: ${auto.backend} (${auto.why})`);
+  console.log(`npx lab up:                 ${labUp.backend} (${labUp.why})`);
   if (!Object.values(backends).some(Boolean)) {
     // MiniStack is the backend every room can have (Python and the kit's wheels): say what it lacks.
     throw new LabError(`no backend can run on this machine: ${ministack.choice.why}`);

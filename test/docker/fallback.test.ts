@@ -42,7 +42,7 @@ test("lab doctor shows what will run instead", async (context) => {
   expect(doctor.stdout).toMatch(
     /✗ testcontainers\s+Docker is reachable, but LocalStack's images are not pulled/,
   );
-  const auto = doctor.stdout.split("\n").find((l) => l.startsWith("npm test, npm run scenario:"));
+  const auto = doctor.stdout.split("\n").find((l) => l.startsWith("npm test, npx lab scenario:"));
   // An emulator on :4566 (the README's docker compose path) comes first; otherwise MiniStack.
   // Judged by what this doctor run found there: a LocalStack busy with the other tests may
   // miss one health probe and answer the next, so a second probe here could disagree.

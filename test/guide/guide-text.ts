@@ -151,41 +151,83 @@ export function unmatchedLines(sample: Sample, actual: string[]): Mismatch[] {
 }
 
 /**
- * A new sample from a run, shaped like the old one: as many lines from the start and from the
- * end as the old one showed around its "…"; a middle stretch is kept where its first line is
- * found again. A sample without "…" becomes the whole output.
+ * A new sample from a run, as close to the old one as the run allows. A sample that showed the
+ * whole output (no "…", most of its lines) becomes the whole new output. An excerpt keeps its
+ * shape: each of its lines is replaced by the run's line it matches (masked), or else by the
+ * most similar line after the one before it (a count or a word that changed); a line with
+ * nothing like it in the run is dropped and named in `dropped`. "…" lines stay.
  */
-export function refreshedSample(old: string[], actual: string[]): string[] {
-  const trimmed = trimBlank(actual.filter((line) => !isTimingLine(line)));
-  const segments = splitOnElision(old);
-  if (segments.length === 1) return trimmed;
-  const head = segments[0] as string[];
-  const tail = segments[segments.length - 1] as string[];
-  const out = trimmed.slice(0, head.length);
-  let from = head.length;
-  for (const middle of segments.slice(1, -1)) {
-    const first = middle[0];
-    const at =
-      first === undefined
-        ? -1
-        : trimmed.findIndex((l, i) => i >= from && normalize(l) === normalize(first));
-    if (at < 0) continue;
-    out.push(ELISION, ...trimmed.slice(at, at + middle.length));
-    from = at + middle.length;
+export function refreshedSample(
+  old: string[],
+  actual: string[],
+): { lines: string[]; dropped: string[] } {
+  const run = trimBlank(actual.filter((line) => !isTimingLine(line)));
+  const shown = old.filter((l) => l.trim() !== "" && !isTimingLine(l));
+  const excerpt = shown.some(isElision) || shown.length < run.length * 0.6;
+  if (!excerpt) return { lines: run, dropped: [] };
+  const used = new Set<number>();
+  const lines: string[] = [];
+  const dropped: string[] = [];
+  let cursor = 0;
+  for (const line of old) {
+    if (isElision(line) || line.trim() === "") {
+      if (lines.at(-1) !== line) lines.push(line);
+      continue;
+    }
+    if (isTimingLine(line)) continue;
+    const at = bestMatch(line, run, cursor, used);
+    if (at === undefined) {
+      dropped.push(line);
+      continue;
+    }
+    used.add(at);
+    lines.push(run[at] as string);
+    cursor = at + 1;
   }
-  const tailStart = Math.max(from, trimmed.length - tail.length);
-  if (tailStart > from) out.push(ELISION);
-  out.push(...trimmed.slice(tailStart));
-  return out;
+  return { lines: trimBlank(lines), dropped };
 }
 
-function splitOnElision(lines: string[]): string[][] {
-  const segments: string[][] = [[]];
-  for (const line of lines) {
-    if (isElision(line)) segments.push([]);
-    else (segments[segments.length - 1] as string[]).push(line);
+/** The run line equal to `line` once masked (after `from` first, then anywhere), else the most similar after `from`. */
+function bestMatch(
+  line: string,
+  run: string[],
+  from: number,
+  used: Set<number>,
+): number | undefined {
+  const key = normalize(line);
+  const free = (i: number) => !used.has(i);
+  const equalAfter = run.findIndex((l, i) => i >= from && free(i) && normalize(l) === key);
+  if (equalAfter >= 0) return equalAfter;
+  const equalAnywhere = run.findIndex((l, i) => free(i) && normalize(l) === key);
+  if (equalAnywhere >= 0) return equalAnywhere;
+  let best: number | undefined;
+  let bestScore = 0.6; // below this, it is another line, not this one changed
+  run.forEach((l, i) => {
+    if (i < from || !free(i)) return;
+    const score = similarity(key, normalize(l));
+    if (score > bestScore) {
+      best = i;
+      bestScore = score;
+    }
+  });
+  return best;
+}
+
+/** The share of words two lines have in common (a table's cells count as words). */
+function similarity(a: string, b: string): number {
+  const words = (s: string) => s.split(/[\s│]+/).filter(Boolean);
+  const left = words(a);
+  const right = new Map<string, number>();
+  for (const w of words(b)) right.set(w, (right.get(w) ?? 0) + 1);
+  let common = 0;
+  for (const w of left) {
+    const n = right.get(w) ?? 0;
+    if (n > 0) {
+      common++;
+      right.set(w, n - 1);
+    }
   }
-  return segments;
+  return common / Math.max(left.length, words(b).length, 1);
 }
 
 function trimBlank(lines: string[]): string[] {

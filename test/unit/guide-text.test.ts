@@ -93,18 +93,44 @@ describe("comparing a sample with a run", () => {
 });
 
 describe("refreshing a sample from a run", () => {
-  const run = ["a", "b", "c", "d", "e", "f", "lab   3/6 messages ended"];
+  const run = [
+    "Phase 1/2: guard off",
+    "  ✓ charges: 4",
+    "  ✓ messages: 4",
+    "Phase 2/2: claim",
+    "  ✓ charges: 1",
+    "PASS guard-off: every check held (2.1 s)",
+    "lab   3/6 messages ended",
+  ];
 
-  test("without …, the whole output, less the lines that depend on the machine's speed", () => {
-    expect(refreshedSample(["x"], run)).toEqual(["a", "b", "c", "d", "e", "f"]);
+  test("a sample that showed it all becomes the whole output, less the speed-dependent lines", () => {
+    expect(refreshedSample(run.slice(0, 5), run).lines).toEqual(run.slice(0, 6));
   });
 
-  test("with …, as many lines at the start and the end as the old sample showed", () => {
-    expect(refreshedSample(["x", "y", "…", "z"], run)).toEqual(["a", "b", "…", "f"]);
+  test("an excerpt keeps its lines, each replaced by the run's line that matches it", () => {
+    const old = [
+      "Phase 1/2: guard off",
+      "…",
+      "  ✓ charges: 3",
+      "PASS guard-off: every check held (9.9 s)",
+    ];
+    expect(refreshedSample(old, run)).toEqual({
+      lines: [
+        "Phase 1/2: guard off",
+        "…",
+        "  ✓ charges: 4",
+        "PASS guard-off: every check held (2.1 s)",
+      ],
+      dropped: [],
+    });
   });
 
-  test("a middle stretch stays where its first line is found again", () => {
-    expect(refreshedSample(["x", "…", "d", "…", "z"], run)).toEqual(["a", "…", "d", "…", "f"]);
+  test("a line with nothing like it in the run is dropped, and said", () => {
+    const old = ["Phase 1/2: guard off", "…", "  a line the lab no longer prints at all"];
+    expect(refreshedSample(old, run)).toEqual({
+      lines: ["Phase 1/2: guard off", "…"],
+      dropped: ["  a line the lab no longer prints at all"],
+    });
   });
 
   test("written back between the fences, the rest of the guide untouched", () => {
