@@ -110,6 +110,12 @@ const MASKS: [RegExp, string][] = [
   [/\bpid \d+/g, "pid <pid>"],
   [/\b\d+ KB zip\b/g, "<size> KB zip"],
   [/\b(durationMs|waitedMs|ms)=\d+/g, "$1=<ms>"],
+  // Retries while a lease is busy vary with timing; the lessons count events, not calls.
+  [/\bdynamoCalls=\d+/g, "dynamoCalls=<n>"],
+  [/\b1\d{12}\b/g, "<epoch ms>"],
+  [/\b1\d{9}\b/g, "<epoch s>"],
+  // fifo-dedup's order ids carry a run suffix: MiniStack's purge keeps deduplication ids.
+  [/\b(ORDER-\d+)-[0-9a-f]{4}\b/g, "$1-<run>"],
   [/\b\d+(\.\d+)? ?(ms|s)\b/g, "<duration>"],
   [/\bv\d+\.\d+\.\d+\b/g, "v<version>"],
   [/\b[0-9a-f]{8}\b/g, "<id>"],
