@@ -5,7 +5,7 @@ import path from "node:path";
 import { LabError } from "../common/errors.js";
 import { LAB_DIR } from "../common/paths.js";
 import type { Say } from "../common/say.js";
-import { run } from "./processes.js";
+import { lastLines, run } from "./processes.js";
 import { findPython, type PythonCommand, pythonLabel } from "./python.js";
 
 export const MINISTACK_VERSION = "1.5.33";
@@ -73,7 +73,7 @@ export async function ensureMiniStack(say: Say, labDir = LAB_DIR): Promise<MiniS
   if (installed.code !== 0) {
     throw new LabError(
       `pip could not install ministack==${MINISTACK_VERSION} (no network? ${WHEELS_FIX}):\n` +
-        installed.output.trim().split("\n").slice(-5).join("\n"),
+        lastLines(installed.output),
     );
   }
   writeFileSync(paths.marker, `${new Date().toISOString()}\n`);
@@ -95,6 +95,8 @@ export async function offlineWheels(
   python: PythonCommand,
   wheels: string,
   runner: typeof run = run,
+  /** pip's flags to answer for another machine (the room kit's check); none: this one. */
+  forTarget: string[] = [],
 ): Promise<OfflineWheels> {
   if (!existsSync(wheels) || !readdirSync(wheels).some((f) => f.endsWith(".whl")))
     return { state: "none" };
@@ -105,6 +107,7 @@ export async function offlineWheels(
       ...["-m", "pip", "install", "--dry-run", "--ignore-installed", "--no-index"],
       ...["--find-links", wheels, "--only-binary", ":all:", "--quiet"],
       "--disable-pip-version-check",
+      ...forTarget,
       `ministack==${MINISTACK_VERSION}`,
     ],
     { timeoutMs: 60_000 },

@@ -51,6 +51,10 @@ export function run(
   });
 }
 
+/** The end of a command's output: where pip, npm and uv say what went wrong. */
+export const lastLines = (output: string, count = 5): string =>
+  output.trim().split("\n").slice(-count).join("\n");
+
 /** A TCP port on 127.0.0.1 that nothing listens on right now. */
 export function freeLoopbackPort(): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -33,19 +33,11 @@ export function parseTime(value: string, now: Date = new Date()): number {
   }
   const iso = ISO.exec(text);
   if (!iso) throw notATime(value);
-  const [y, mo, d, h, mi, s] = iso.slice(1, 7).map((part) => Number(part ?? 0));
+  const [y = 0, mo = 0, d = 0, h = 0, mi = 0, s = 0] = iso
+    .slice(1, 7)
+    .map((part) => Number(part ?? 0));
   const ms = Number((iso[7] ?? "0").padEnd(3, "0"));
   const zone = iso[8];
-  if (
-    y === undefined ||
-    mo === undefined ||
-    d === undefined ||
-    h === undefined ||
-    mi === undefined ||
-    s === undefined
-  ) {
-    throw notATime(value);
-  }
   // Date would roll 2026-02-30 over to March 2: a day that does not exist is a mistake.
   const daysInMonth = new Date(Date.UTC(y, mo, 0)).getUTCDate();
   if (mo < 1 || mo > 12 || d < 1 || d > daysInMonth || h > 23 || mi > 59 || s > 59) {

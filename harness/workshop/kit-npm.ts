@@ -5,7 +5,8 @@
 // packument to find the tarball, even offline.
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { run } from "../backends/processes.js";
+import { isWindows } from "../backends/ministack-install.js";
+import { lastLines, run } from "../backends/processes.js";
 import { LabError } from "../common/errors.js";
 import { PROJECT_ROOT } from "../common/paths.js";
 
@@ -54,7 +55,6 @@ export function readLockfile(root = PROJECT_ROOT): { packages: Record<string, Lo
   return JSON.parse(readFileSync(path.join(root, "package-lock.json"), "utf8"));
 }
 
-const isWindows = process.platform === "win32";
 const npm = isWindows ? "npm.cmd" : "npm";
 /** npm through cmd on Windows (a batch file needs a shell), a path with spaces quoted for it. */
 const npmRun = (args: string[], timeoutMs: number) =>
@@ -101,5 +101,3 @@ export async function missingFromNpmCache(
     );
   });
 }
-
-const lastLines = (output: string) => output.trim().split("\n").slice(-5).join("\n");

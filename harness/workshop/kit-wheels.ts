@@ -8,8 +8,8 @@
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { MINISTACK_VERSION } from "../backends/ministack-install.js";
-import { run } from "../backends/processes.js";
+import { MINISTACK_VERSION, offlineWheels } from "../backends/ministack-install.js";
+import { lastLines, run } from "../backends/processes.js";
 import { LabError } from "../common/errors.js";
 import type { NpmPlatform } from "./kit-npm.js";
 
@@ -182,27 +182,11 @@ export async function wheelsProblem(
 }
 
 async function resolves(python: string, wheels: string, t: KitTarget, scratch: string) {
-  const pip = await run(
-    python,
-    [
-      "-m",
-      "pip",
-      "install",
-      ...QUIET,
-      "--dry-run",
-      // Older pips refuse --platform without --target even for a dry run; nothing is written.
-      "--target",
-      path.join(scratch, "target"),
-      "--ignore-installed",
-      "--no-index",
-      "--find-links",
-      wheels,
-      ...pipTargetArgs(t),
-      `ministack==${MINISTACK_VERSION}`,
-    ],
-    { timeoutMs: 120_000 },
-  );
-  if (pip.code !== 0) return `pip: ${lastLines(pip.output)}`;
+  // The same question doctor asks of .lab/wheels, put for the target. Older pips refuse
+  // --platform without --target even for a dry run; nothing is written there.
+  const target = [...pipTargetArgs(t), "--target", path.join(scratch, "target")];
+  const pip = await offlineWheels({ command: python, args: [] }, wheels, run, target);
+  if (pip.state !== "resolve") return `pip: ${pip.state === "none" ? "no wheels" : pip.why}`;
   const uv = await uvCompile(python, t, scratch, [
     "--no-index",
     "--find-links",
@@ -213,5 +197,3 @@ async function resolves(python: string, wheels: string, t: KitTarget, scratch: s
 }
 
 export const wheelFiles = (wheels: string) => readdirSync(wheels).filter((f) => f.endsWith(".whl"));
-
-const lastLines = (output: string) => output.trim().split("\n").slice(-4).join("\n");

@@ -3,7 +3,7 @@
 import { dockerStatus, pullImage } from "../backends/docker.js";
 import { LAMBDA_NODE_RUNTIME_IMAGE, localstackImage } from "../backends/localstack-config.js";
 import { ensureMiniStack, MINISTACK_VERSION } from "../backends/ministack-install.js";
-import { run } from "../backends/processes.js";
+import { lastLines, run } from "../backends/processes.js";
 import { LabError } from "../common/errors.js";
 import { type Say, step } from "../common/say.js";
 
@@ -38,9 +38,7 @@ export async function offlinePrepare(say: Say): Promise<void> {
     },
   );
   if (saved.code !== 0) {
-    throw new LabError(
-      `pip download failed:\n${saved.output.trim().split("\n").slice(-5).join("\n")}`,
-    );
+    throw new LabError(`pip download failed:\n${lastLines(saved.output)}`);
   }
   say("ready for offline use: the ministack backend installs from .lab/wheels without an index");
 }

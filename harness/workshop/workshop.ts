@@ -174,9 +174,7 @@ export async function waitForSend(open: WorkshopLab, record: SendRecord, say: Sa
 
 /** Events of the last send (default), or of every send since `up`. */
 export async function sendEvents(open: WorkshopLab, all: boolean): Promise<WorkerEvent[]> {
-  const sends = all ? open.state.sends : open.state.sends.slice(-1);
-  if (sends.length === 0)
-    throw new LabError('nothing sent yet: try "npx lab send --order-id ORDER-003 --copies 10"');
+  const sends = labSends(open, all ? "all" : "last");
   const ids = new Set(sends.flatMap((s) => s.messages.map((m) => m.messageId)));
   const since = Math.min(...sends.map((s) => s.at)) - 5_000;
   return readEvents(open.conn, open.deployment.names.logGroup, since, ids);
@@ -202,12 +200,17 @@ export async function windowEvents(open: WorkshopLab, window: EventWindow): Prom
   return readEvents(open.conn, open.deployment.names.logGroup, window.sinceMs, ids, window.untilMs);
 }
 
-/** The MessageIds of the lab's own sends; none yet is one line saying what to send. */
+/** The MessageIds of the lab's own sends. */
 function sentIds(open: WorkshopLab, which: SendsFilter): Set<string> {
+  return new Set(labSends(open, which).flatMap((s) => s.messages.map((m) => m.messageId)));
+}
+
+/** The last `lab send`, or every one since `up`; none yet is one line saying what to send. */
+function labSends(open: WorkshopLab, which: SendsFilter): SendRecord[] {
   const sends = which === "all" ? open.state.sends : open.state.sends.slice(-1);
   if (sends.length === 0)
     throw new LabError('nothing sent yet: try "npx lab send --order-id ORDER-003 --copies 10"');
-  return new Set(sends.flatMap((s) => s.messages.map((m) => m.messageId)));
+  return sends;
 }
 
 /**
