@@ -15,6 +15,8 @@ export const EVENT_TYPES = [
   "charge_failed",
   "lease_lost",
   "batch_failed",
+  "failpoint",
+  "failpoint_released",
   "process_end",
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];

@@ -16,6 +16,8 @@ export interface LabNames {
   claimsTable: string;
   ledgerTable: string;
   powertoolsTable: string;
+  /** Failpoints' control items: where a paused copy waits to be released. */
+  failpointsTable: string;
   logGroup: string;
   role: string;
 }
@@ -32,6 +34,7 @@ export function namesFor(prefix: string = DEFAULT_PREFIX): LabNames {
     claimsTable: prefix,
     ledgerTable: `${prefix}-charges`,
     powertoolsTable: `${prefix}-powertools`,
+    failpointsTable: `${prefix}-failpoints`,
     logGroup: `/aws/lambda/${functionName}`,
     role: `${prefix}-worker-role`,
   };

@@ -2,6 +2,7 @@
 // from its environment, the harness writes them there. The worker is configured only through
 // its environment, so the harness can switch guards with UpdateFunctionConfiguration, the way
 // the article's set-idempotency.ps1 did.
+import { parseFailpoints } from "./failpoints.js";
 import { namesFor } from "./names.js";
 
 export const GUARDS = ["off", "naive", "claim", "lease", "powertools"] as const;
@@ -65,6 +66,8 @@ export interface WorkerSettings {
   recordTtlSeconds?: number;
   /** See BATCH_FAILURES. */
   batchFailures?: BatchFailures;
+  /** Failpoints (contract/failpoints.ts), e.g. "after-claim=pause@copy1"; none unless set. */
+  failpoints?: string;
 }
 
 export const DEFAULT_SETTINGS: Readonly<WorkerSettings> = {
@@ -81,6 +84,8 @@ export interface TableNames {
   claimsTable: string;
   ledgerTable: string;
   powertoolsTable: string;
+  /** Where a paused copy says it got to, and the harness releases it (failpoints). */
+  failpointsTable: string;
 }
 
 /** Everything the worker runs with: the settings, each one set, and its tables. */
@@ -108,6 +113,7 @@ export function settingsToEnv(settings: Partial<WorkerSettings>): Record<string,
     ...(s.providerKey === undefined ? {} : { PROVIDER_KEY: s.providerKey }),
     ...(s.recordTtlSeconds === undefined ? {} : { RECORD_TTL_SECONDS: String(s.recordTtlSeconds) }),
     ...(s.batchFailures === undefined ? {} : { BATCH_FAILURES: s.batchFailures }),
+    ...(s.failpoints ? { FAILPOINTS: s.failpoints } : {}),
   };
 }
 
@@ -116,6 +122,7 @@ export function tablesToEnv(tables: TableNames): Record<string, string> {
     CLAIMS_TABLE: tables.claimsTable,
     LEDGER_TABLE: tables.ledgerTable,
     POWERTOOLS_TABLE: tables.powertoolsTable,
+    FAILPOINTS_TABLE: tables.failpointsTable,
   };
 }
 
@@ -132,6 +139,8 @@ export function settingsFromEnv(env: Env): WorkerSettings {
   const leaseDefences = optionalWord("LEASE_DEFENCES", LEASE_DEFENCES);
   const providerKey = optionalWord("PROVIDER_KEY", PROVIDER_KEYS);
   const batchFailures = optionalWord("BATCH_FAILURES", BATCH_FAILURES);
+  const failpoints = env.FAILPOINTS?.trim() || undefined;
+  parseFailpoints(failpoints); // a bad rule throws here, naming itself
   const recordTtlSeconds =
     env.RECORD_TTL_SECONDS === undefined
       ? undefined
@@ -147,6 +156,7 @@ export function settingsFromEnv(env: Env): WorkerSettings {
     ...(providerKey === undefined ? {} : { providerKey }),
     ...(recordTtlSeconds === undefined ? {} : { recordTtlSeconds }),
     ...(batchFailures === undefined ? {} : { batchFailures }),
+    ...(failpoints === undefined ? {} : { failpoints }),
   };
 }
 
@@ -160,10 +170,12 @@ export function readConfig(env: Env): WorkerConfig {
     providerKey: "none",
     recordTtlSeconds: DEFAULT_RECORD_TTL_SECONDS,
     batchFailures: "report",
+    failpoints: "",
     ...settingsFromEnv(env),
     claimsTable: env.CLAIMS_TABLE ?? defaults.claimsTable,
     ledgerTable: env.LEDGER_TABLE ?? defaults.ledgerTable,
     powertoolsTable: env.POWERTOOLS_TABLE ?? defaults.powertoolsTable,
+    failpointsTable: env.FAILPOINTS_TABLE ?? defaults.failpointsTable,
   };
 }
 

@@ -10,47 +10,39 @@ import {
 } from "../harness/scenario/scenario.js";
 
 /**
- * The timing that breaks a naive lease: the work outlives the lease, a copy arrives between.
- * The second copy is sent a while after the first one's claim, timed from the claim itself: a
- * loaded machine may take most of a second to hand the first copy over.
+ * The interleaving that breaks a naive lease, by construction: the first copy claims a short
+ * lease and is held just before it charges (a failpoint) until the lease has run out and a
+ * second copy has been through the guard; then it goes on to charge. No long work, no margin.
+ * Every guard passes before-charge, so the guard matrix holds its row the same way.
  */
-export const SLOW_HOLDER = { leaseMs: 300, workMs: 3_000, afterClaimMs: 500 } as const;
-
-/** One copy, then a second one while the first is still working, after its lease ran out. */
-export async function secondCopyWhileWorking(lab: Workload, orderId: string) {
-  await lab.send({ orderId });
-  await lab.untilClaimed();
-  await lab.pause(SLOW_HOLDER.afterClaimMs);
-  await lab.send({ orderId });
-}
+export const SLOW_HOLDER = { leaseMs: 300 } as const;
 
 export const SLOW_HOLDER_SETUP = {
-  workMs: SLOW_HOLDER.workMs,
   leaseMs: SLOW_HOLDER.leaseMs,
-  pollers: 2, // both copies are handed over at once, whatever the mapping's own pace
-  // The work is long so that, even when a loaded machine takes a second or more to hand the
-  // second copy over and answer its first call, that copy still meets the lease before the
-  // first one is done; the function may run 8 s so the slow copy is slow, not cut off (with
-  // LocalStack's cold starts inside it).
-  functionTimeoutSeconds: 8,
+  failpoints: "before-charge=pause@copy1@attempt1;before-end=mark@copy2@attempt1",
+  pollers: 2, // a poller is free for the second copy while the first is held
 } satisfies Omit<PhaseSetup, "guard">;
 
-/**
- * The race really happened: the second copy's invocation started after the first copy's lease
- * ran out and before the first copy finished its work. (Its first logged guard step may come
- * later: a copy that finds the lease held looks again a few times before it says so.) A run that
- * missed the gap proves nothing.
- */
-function arrivedInTheGap({ sent, events }: PhaseFacts) {
+/** One copy, held as it is about to charge; a second copy once the lease ran out; then the first goes on. */
+export async function secondCopyWhileWorking(lab: Workload, orderId: string) {
+  await lab.send({ orderId });
+  const first = lab.at("before-charge", 1);
+  await first.reached();
+  await lab.pause(SLOW_HOLDER.leaseMs); // the lease, taken before the hold, has now run out
+  await lab.send({ orderId });
+  await lab.at("before-end", 2).reached();
+  await first.release();
+}
+
+/** The second copy was done with the guard while the first was held: they overlapped for sure. */
+function whileTheFirstWasHeld({ sent, events }: PhaseFacts) {
   const [first, second] = sent.messageIds;
-  const at = (e: WorkerEvent | undefined) => (e ? Date.parse(e.ts) : Number.NaN);
-  const firstClaim = at(events.find((e) => e.messageId === first && e.type === "claim_won"));
-  const firstEnd = at(events.find((e) => e.messageId === first && e.type === "process_end"));
-  const secondStart = at(events.find((e) => e.messageId === second && e.type === "process_start"));
-  const after = secondStart - firstClaim;
+  const ts = (e: WorkerEvent | undefined) => (e ? Date.parse(e.ts) : Number.NaN);
+  const secondDone = events.find((e) => e.messageId === second && e.type === "failpoint");
+  const released = events.find((e) => e.messageId === first && e.type === "failpoint_released");
   return equal(
-    `the second copy started after the lease ran out (${SLOW_HOLDER.leaseMs} ms) and before the first copy was done`,
-    after > SLOW_HOLDER.leaseMs && secondStart < firstEnd,
+    "the second copy went through the guard while the first was held before its charge",
+    ts(secondDone) <= ts(released),
     true,
   );
 }
@@ -78,9 +70,9 @@ export default scenario({
   name: "slow-holder",
   title: "The work outlives the lease: unfenced, a slow copy charges twice",
   story:
-    `One copy of ORDER-009 claims a ${SLOW_HOLDER.leaseMs} ms lease and works for ` +
-    `${SLOW_HOLDER.workMs} ms; a second copy is sent ${SLOW_HOLDER.afterClaimMs} ms after that claim, when the ` +
-    "lease has run out but the first copy is still charging. Unfenced (LEASE_DEFENCES=none), the " +
+    `One copy of ORDER-009 claims a ${SLOW_HOLDER.leaseMs} ms lease; the lab holds it there, just ` +
+    "before it charges (a failpoint), as a slow payment call would. Once the lease has run out a " +
+    "second copy is sent, and the first copy goes on only after the second is through the guard. Unfenced (LEASE_DEFENCES=none), the " +
     "second copy takes the lease over and charges, and so does the first: two charges. With the " +
     "fence alone, the charge and COMPLETED are one transaction that holds only while the copy " +
     "still owns the lease: the slow copy records nothing (lease_lost) and its retry skips. With " +
@@ -92,14 +84,18 @@ export default scenario({
     phase("unfenced lease, the work outlives it", {
       setup: { ...SLOW_HOLDER_SETUP, guard: "lease", leaseDefences: "none" },
       workload: (lab) => secondCopyWhileWorking(lab, "ORDER-009"),
-      timing: (facts) => [arrivedInTheGap(facts), tookTheLeaseOver(facts)],
-      checks: (facts) => [...oneOrderEnded(facts.observed, "ORDER-009", "duplicated", 2)],
+      checks: (facts) => [
+        whileTheFirstWasHeld(facts),
+        tookTheLeaseOver(facts),
+        ...oneOrderEnded(facts.observed, "ORDER-009", "duplicated", 2),
+      ],
     }),
     phase("fenced lease, the lease alone runs out", {
       setup: { ...SLOW_HOLDER_SETUP, guard: "lease", leaseDefences: "fence" },
       workload: (lab) => secondCopyWhileWorking(lab, "ORDER-009"),
-      timing: (facts) => [arrivedInTheGap(facts), tookTheLeaseOver(facts)],
       checks: (facts) => [
+        whileTheFirstWasHeld(facts),
+        tookTheLeaseOver(facts),
         equal(
           "the fence refused the slow copy (lease_lost)",
           said(facts.events, "lease_lost", facts.sent.messageIds[0]),
@@ -111,8 +107,9 @@ export default scenario({
     phase("lease with both defences", {
       setup: { ...SLOW_HOLDER_SETUP, guard: "lease", leaseDefences: "both" },
       workload: (lab) => secondCopyWhileWorking(lab, "ORDER-009"),
-      timing: (facts) => [arrivedInTheGap(facts), metTheLeaseHeld(facts)],
       checks: (facts) => [
+        whileTheFirstWasHeld(facts),
+        metTheLeaseHeld(facts),
         equal(
           "the second copy never took the lease over",
           said(facts.events, "claim_won", facts.sent.messageIds[1]),
@@ -121,11 +118,14 @@ export default scenario({
         ...oneOrderEnded(facts.observed, "ORDER-009", "exactly once", 1),
       ],
     }),
-    phase("powertools idempotency, the same timing", {
+    phase("powertools idempotency, the same interleaving", {
       setup: { ...SLOW_HOLDER_SETUP, guard: "powertools" },
       workload: (lab) => secondCopyWhileWorking(lab, "ORDER-009"),
-      timing: (facts) => [arrivedInTheGap(facts), metTheLeaseHeld(facts)],
-      checks: (facts) => [...oneOrderEnded(facts.observed, "ORDER-009", "exactly once", 1)],
+      checks: (facts) => [
+        whileTheFirstWasHeld(facts),
+        metTheLeaseHeld(facts),
+        ...oneOrderEnded(facts.observed, "ORDER-009", "exactly once", 1),
+      ],
     }),
   ],
 });

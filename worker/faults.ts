@@ -1,7 +1,7 @@
 // FAULT injection (docs/design.md §4): what goes wrong, and when. "once" means on the first delivery
 // of a message only, so the retry SQS makes afterwards runs clean.
 import type { WorkerConfig } from "../contract/settings.js";
-import type { Invocation } from "./guards/guard.js";
+import type { Invocation } from "./invocation.js";
 
 /** FAULT=crash-after-claim: the copy that was let through dies before it charges. */
 export function crashIfInjected(config: WorkerConfig, invocation: Invocation): void {

@@ -1,14 +1,17 @@
 // The Lambda worker: one SQS record in, one order charged (or not), one line of JSON per step.
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from "aws-lambda";
+import { COPY_ATTRIBUTE } from "../contract/failpoints.js";
 import { type GuardName, readConfig, type WorkerConfig } from "../contract/settings.js";
 import { charge } from "./charge.js";
 import { type Dynamo, dynamoClient } from "./dynamo.js";
+import { failpoints } from "./failpoints.js";
 import { claim } from "./guards/claim.js";
-import type { Guard, Outcome } from "./guards/guard.js";
+import type { Guard } from "./guards/guard.js";
 import { lease } from "./guards/lease.js";
 import { naive } from "./guards/naive.js";
 import { off } from "./guards/off.js";
 import { powertools } from "./guards/powertools.js";
+import type { Outcome } from "./invocation.js";
 import { Ledger } from "./ledger.js";
 import { bodyFields, createLog, type Log } from "./log.js";
 import { parseOrder } from "./order.js";
@@ -57,7 +60,16 @@ async function processRecord(
   const parsed = parseOrder(record.body);
   const { order } = parsed;
   const log = createLog({ orderId: order.orderId, messageId, requestId, guard: config.guard });
-  const end = (outcome: Outcome, details: Record<string, unknown> = {}): Done => {
+  const copy = Number(record.messageAttributes?.[COPY_ATTRIBUTE]?.stringValue) || undefined;
+  const at = failpoints(
+    config.failpoints,
+    config.failpointsTable,
+    { copy, attempt, messageId },
+    log,
+    () => context.getRemainingTimeInMillis(),
+  );
+  const end = async (outcome: Outcome, details: Record<string, unknown> = {}): Promise<Done> => {
+    await at("before-end");
     const dynamoCalls = dynamo.calls() - callsBefore;
     log("process_end", { outcome, durationMs: Date.now() - startedAt, dynamoCalls, ...details });
     return { messageId, outcome, log };
@@ -81,9 +93,10 @@ async function processRecord(
         ledger,
         dynamoClient: dynamo.client,
         log,
+        at,
         context,
         charge: (record = (item) => ledger.record(item)) =>
-          charge(order, invocation, config, record, log),
+          charge({ order, invocation, config, log, at }, record),
       }),
     );
   } catch (err) {

@@ -9,7 +9,7 @@ import { unmarshall } from "@aws-sdk/util-dynamodb";
 import type { LedgerItem } from "../contract/ledger.js";
 import type { Order } from "../contract/order.js";
 import type { ProviderKey } from "../contract/settings.js";
-import type { Invocation } from "./guards/guard.js";
+import type { Invocation } from "./invocation.js";
 
 /** What the provider answered: a new charge, the earlier one for this key, or a refusal. */
 export type ProviderAnswer = "charged" | "replayed" | "refused";

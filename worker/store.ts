@@ -18,7 +18,7 @@ import {
   type NaiveClaim,
 } from "../contract/claims.js";
 import type { LedgerItem } from "../contract/ledger.js";
-import type { Invocation } from "./guards/guard.js";
+import type { Invocation } from "./invocation.js";
 import type { Ledger, ProviderAnswer } from "./ledger.js";
 
 // The conditions the guards are built from, one named part each. DynamoDB refuses an attribute

@@ -90,6 +90,7 @@ export async function deploy(
   await ensureTable(conn, names.claimsTable, "orderId");
   await ensureTable(conn, names.ledgerTable, "chargeId");
   await ensureTable(conn, names.powertoolsTable, "id");
+  await ensureTable(conn, names.failpointsTable, "id");
   // The attributes that say when a record may be forgotten: the lease guard's and Powertools'.
   await ensureTimeToLive(conn, names.claimsTable, "expiresAt");
   await ensureTimeToLive(conn, names.powertoolsTable, "expiration");

@@ -53,7 +53,13 @@ export async function undeploy(conn: Connection, names: LabNames): Promise<strin
       await conn.sqs.send(new DeleteQueueCommand({ QueueUrl }));
     });
   }
-  for (const table of [names.claimsTable, names.ledgerTable, names.powertoolsTable]) {
+  const tables = [
+    names.claimsTable,
+    names.ledgerTable,
+    names.powertoolsTable,
+    names.failpointsTable,
+  ];
+  for (const table of tables) {
     await remove(`table ${table}`, () =>
       conn.db.send(new DeleteTableCommand({ TableName: table })),
     );

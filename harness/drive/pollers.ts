@@ -142,7 +142,17 @@ export function sqsRecord(message: Message, queueArn: string, region: string): S
       ApproximateFirstReceiveTimestamp:
         attributes.ApproximateFirstReceiveTimestamp ?? String(Date.now()),
     },
-    messageAttributes: {},
+    messageAttributes: Object.fromEntries(
+      Object.entries(message.MessageAttributes ?? {}).map(([name, value]) => [
+        name,
+        {
+          dataType: value.DataType ?? "String",
+          ...(value.StringValue === undefined ? {} : { stringValue: value.StringValue }),
+          stringListValues: [],
+          binaryListValues: [],
+        },
+      ]),
+    ),
     md5OfBody: message.MD5OfBody ?? "",
     eventSource: "aws:sqs",
     eventSourceARN: queueArn,

@@ -2,6 +2,7 @@
 // send.ps1 -OrderId ORDER-003 -Copies 10. Each copy gets its own MessageId from SQS.
 import { readFileSync } from "node:fs";
 import { SendMessageBatchCommand, SendMessageCommand } from "@aws-sdk/client-sqs";
+import { COPY_ATTRIBUTE } from "../../contract/failpoints.js";
 import type { Connection } from "../aws/connection.js";
 import { LabError, UsageError } from "../common/errors.js";
 import { decodeBodyFile } from "./body-file.js";
@@ -17,6 +18,8 @@ export interface SentMessage {
   body: string;
   /** The order the sender meant, even when the body no longer says so. */
   intendedOrderId: string;
+  /** Its number among the messages sent (the labCopy attribute failpoints are scoped by). */
+  copy?: number;
 }
 
 /** The article's body, byte for byte: amount keeps its two decimals. */
@@ -85,15 +88,21 @@ export async function sendCopies(
   copies: number,
   onSent: (sent: SentMessage, copy: number) => void = () => {},
   fifo?: FifoSend,
+  /** The number the first copy carries (a run numbers every message it sends, 1, 2, …). */
+  firstCopy = 1,
 ): Promise<SentMessage[]> {
   const problem = copiesProblem(copies);
   if (problem) throw new UsageError(problem);
   const sent: SentMessage[] = [];
   for (let copy = 1; copy <= copies; copy++) {
+    const number = firstCopy + copy - 1;
     const { MessageId } = await conn.sqs.send(
       new SendMessageCommand({
         QueueUrl: queueUrl,
         MessageBody: message.body,
+        MessageAttributes: {
+          [COPY_ATTRIBUTE]: { DataType: "Number", StringValue: String(number) },
+        },
         ...(fifo && {
           MessageGroupId: fifo.groupId,
           MessageDeduplicationId: fifo.deduplicationId,
@@ -105,6 +114,7 @@ export async function sendCopies(
       messageId: MessageId,
       body: message.body,
       intendedOrderId: message.intendedOrderId,
+      copy: number,
     };
     sent.push(one);
     onSent(one, copy);

@@ -61,6 +61,7 @@ export function textPhase(phase: PhaseView): string {
   out.push(`  ${knobs} · delivered by ${setup.deliveredBy}`);
   if (phase.reruns) out.push(style("yellow", `  ${phase.reruns}`));
   out.push(`  sent ${sent.messages} message(s): ${shownBodies(sent.bodies)}`);
+  if (phase.steps.length > 0) out.push("", "  Step by step", ...phase.steps.map((s) => `    ${s}`));
   out.push(...section("Events by type", phase.counts));
   out.push(...section("Charges", phase.charges));
   out.push(...section("Claims table (DynamoDB scan)", phase.claims));

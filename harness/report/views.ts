@@ -9,6 +9,7 @@ import { QUERIES } from "../observe/insights.js";
 import type { PhaseResult, ScenarioResult } from "../scenario/result.js";
 import { type CheckView, checkView, seconds } from "./check-view.js";
 import { type MatrixView, matrixView } from "./matrix-view.js";
+import { stepsView } from "./steps-view.js";
 import { type TimelineView, timelineView } from "./timeline-view.js";
 
 export interface Field {
@@ -54,6 +55,8 @@ export interface PhaseView {
   intended: TableView;
   checks?: CheckView[];
   timeline: TimelineView;
+  /** A phase that held copies at failpoints: its events, step by step (steps-view.ts). */
+  steps: string[];
 }
 
 export interface ReportView {
@@ -121,6 +124,7 @@ export function observationView(o: Observation, number: number, total: number): 
     claims: claimsView(observed.claims),
     intended: intendedView(observed.intended),
     timeline: timelineView(o.timeline, { fifo: o.setup.queue === "fifo" }),
+    steps: stepsView(o.timeline, o.sent.messageIds),
   };
 }
 
@@ -143,6 +147,7 @@ export function setupView(setup: WorkerSettings & Delivery): SetupView {
         ? []
         : [{ label: "records kept", value: `${setup.recordTtlSeconds} s` }]),
       ...(setup.batchFailures ? [{ label: "batch failures", value: setup.batchFailures }] : []),
+      ...(setup.failpoints ? [{ label: "failpoints", value: setup.failpoints }] : []),
       ...(setup.queue ? [{ label: "queue", value: setup.queue }] : []),
       ...(setup.batchSize === undefined
         ? []

@@ -1,8 +1,10 @@
 // The shape of a scenario (docs/design.md §6), in Jepsen's terms: the workload is the generator,
 // the setup (guard, fault, pollers) the nemesis, the checks the checker. Kept apart so a
 // scenario file reads as a story: what happens, and what must be true afterwards.
+import type { FailpointName } from "../../contract/failpoints.js";
 import type { GuardName, WorkerSettings } from "../../contract/settings.js";
 import type { Cell, Check, PhaseFacts } from "../check/facts.js";
+import type { Hold } from "../drive/failpoints.js";
 import type { Delivery } from "../drive/prepare.js";
 import type { OrderInput, SentMessage } from "../drive/send.js";
 
@@ -40,6 +42,11 @@ export interface Workload {
    * over as one batch (MiniStack's poller would wake at the first message and split them).
    */
   sendTogether(sends: () => Promise<unknown>): Promise<void>;
+  /**
+   * Copy N (the Nth message this phase sent) at a failpoint, on its first delivery unless
+   * `attempt` says: wait until it got there, and release it if the phase's FAILPOINTS pause it.
+   */
+  at(point: FailpointName, copy: number, attempt?: number): Hold;
 }
 
 export interface Phase {

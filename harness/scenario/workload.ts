@@ -6,6 +6,8 @@ import type { Deployment } from "../aws/deploy.js";
 import { scanAll } from "../aws/scan.js";
 import { setMappingEnabled } from "../aws/switches.js";
 import { LabError } from "../common/errors.js";
+import { sleep } from "../common/sleep.js";
+import { holdAt } from "../drive/failpoints.js";
 import {
   type FifoSend,
   mangleLikePowerShell,
@@ -39,8 +41,6 @@ const RECORD_WHILE_WORKING: Partial<Record<GuardName, "claimsTable" | "powertool
 /** Long enough for a loaded machine to hand a message over; a lab that takes longer is stuck. */
 const CLAIM_WAIT_MS = 20_000;
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
 export function bindWorkload(
   conn: Connection,
   deployment: Deployment,
@@ -59,7 +59,16 @@ export function bindWorkload(
     const group: FifoSend | undefined = fifo
       ? { groupId: message.intendedOrderId, deduplicationId }
       : undefined;
-    const batch = await sendCopies(conn, deployment.queueUrl, message, copies, () => {}, group);
+    const firstCopy = sends + 1;
+    const batch = await sendCopies(
+      conn,
+      deployment.queueUrl,
+      message,
+      copies,
+      () => {},
+      group,
+      firstCopy,
+    );
     sends += batch.length;
     // A FIFO queue answers a copy it dropped with the first copy's MessageId.
     for (const one of batch) {
@@ -83,7 +92,9 @@ export function bindWorkload(
     settle: async () => {
       await waitUntilEnded(conn, deployment, sent, waitOptions);
     },
-    pause: sleep,
+    pause: (ms) => sleep(ms),
+    at: (point, copy, attempt = 1) =>
+      holdAt(conn, deployment.names.failpointsTable, point, { copy, attempt }),
     untilClaimed: async () => {
       const table = RECORD_WHILE_WORKING[setup.guard];
       if (!table) return;

@@ -12,6 +12,7 @@ import { connect, EMULATOR_CREDENTIALS } from "../../harness/aws/connection.js";
 import { scanAll } from "../../harness/aws/scan.js";
 import { labRegion } from "../../harness/common/region.js";
 import { dynamoClient } from "../../worker/dynamo.js";
+import { noFailpoints } from "../../worker/failpoints.js";
 import { fingerprint, lease } from "../../worker/guards/lease.js";
 import { Ledger } from "../../worker/ledger.js";
 import { ClaimsTable } from "../../worker/store.js";
@@ -88,6 +89,7 @@ async function attempt(input: ReturnType<typeof order>, options: AttemptOptions 
     dynamoClient: dynamo.client,
     context: { getRemainingTimeInMillis: () => options.remainingMs ?? 0 } as Context,
     log: (type) => said.push(type),
+    at: noFailpoints,
     charge: async (record = (item: LedgerItem) => ledger.record(item)) => {
       await options.whileWorking?.();
       if (options.chargeFails) throw new Error("declined");

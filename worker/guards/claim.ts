@@ -8,7 +8,8 @@ import type { Guard } from "./guard.js";
  * after the charge. Its weakness: a winner that dies leaves CLAIMED behind, and every retry
  * skips an order that was never charged.
  */
-export const claim: Guard = async ({ order, invocation, claims, log, charge }) => {
+export const claim: Guard = async ({ order, invocation, claims, log, at, charge }) => {
+  await at("before-claim");
   try {
     await claims.putIfAbsent({
       orderId: order.orderId,
@@ -22,8 +23,11 @@ export const claim: Guard = async ({ order, invocation, claims, log, charge }) =
     log("skip_duplicate");
     return "skipped";
   }
+  await at("after-claim");
   log("claim_won");
   await charge();
+  await at("before-complete");
   await claims.complete(order.orderId, invocation);
+  await at("after-complete");
   return "charged";
 };

@@ -3,20 +3,13 @@ import type { Context } from "aws-lambda";
 import type { Order } from "../../contract/order.js";
 import type { WorkerConfig } from "../../contract/settings.js";
 import type { RecordCharge } from "../charge.js";
+import type { At } from "../failpoints.js";
+import type { Invocation, Outcome } from "../invocation.js";
 import type { Ledger } from "../ledger.js";
 import type { Log } from "../log.js";
 import type { ClaimsTable } from "../store.js";
 
-/** Which copy of the message this is, and which invocation runs it. */
-export interface Invocation {
-  messageId: string;
-  requestId: string;
-  /** SQS's ApproximateReceiveCount: 1 on the first delivery, 2 on the first retry, … */
-  attempt: number;
-}
-
-/** What happened to one SQS record. "failed" hands the record back to SQS for a retry. */
-export type Outcome = "charged" | "skipped" | "failed";
+export type { Invocation, Outcome };
 
 export interface GuardInput {
   order: Order;
@@ -29,6 +22,8 @@ export interface GuardInput {
   /** The raw DynamoDB client, for Powertools' persistence layer. */
   dynamoClient: DynamoDBClient;
   log: Log;
+  /** A failpoint (failpoints.ts): nothing happens there unless the harness set one. */
+  at: At;
   context: Context;
   /**
    * Does the work and charges the order once: every call is one more charge. It records the

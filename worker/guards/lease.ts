@@ -19,7 +19,7 @@ import type { Guard } from "./guard.js";
  * payment provider's idempotency key.
  */
 export const lease: Guard = async (input) => {
-  const { order, invocation, config, claims, ledger, log, context, charge } = input;
+  const { order, invocation, config, claims, ledger, log, at, context, charge } = input;
   const defences = config.leaseDefences;
   const owner = randomUUID();
   const payloadHash = fingerprint(order);
@@ -43,6 +43,7 @@ export const lease: Guard = async (input) => {
   // Held by a copy that is still charging this same order: worth a second look (see busy.ts).
   const stillCharging = (t: LeaseTaken) =>
     !t.won && t.holder?.status === CLAIM_STATUS.claimed && !otherPayload(t.holder);
+  await at("before-claim");
   const taken = await retryWhileBusy(take, stillCharging);
 
   if (!taken.won) {
@@ -65,6 +66,7 @@ export const lease: Guard = async (input) => {
     return "failed";
   }
 
+  await at("after-claim");
   const { previous } = taken;
   log("claim_won", previous ? { tookOverFrom: previous.messageId, from: previous.status } : {});
   // The fence: the ledger item and COMPLETED in one transaction, only while this copy owns the lease.
@@ -86,7 +88,11 @@ export const lease: Guard = async (input) => {
     return "failed";
   }
   // Unfenced, the charge is already made; if the lease was taken over, this fails too late.
-  if (defences === "none") await claims.completeLease(order.orderId, owner, invocation, ttl);
+  if (defences === "none") {
+    await at("before-complete");
+    await claims.completeLease(order.orderId, owner, invocation, ttl);
+    await at("after-complete");
+  }
   return "charged";
 };
 

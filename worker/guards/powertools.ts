@@ -16,7 +16,8 @@ let persistenceStore: DynamoDBPersistenceLayer | undefined;
  * utility, keyed on orderId, with its own DynamoDB table. An INPROGRESS record expires with the
  * invocation that wrote it, so a crashed copy does not block the order forever.
  */
-export const powertools: Guard = async ({ order, config, context, dynamoClient, log, charge }) => {
+export const powertools: Guard = async (input) => {
+  const { order, config, context, dynamoClient, log, at, charge } = input;
   persistenceStore ??= new DynamoDBPersistenceLayer({
     tableName: config.powertoolsTable,
     awsSdkV3Client: dynamoClient, // the worker's own, so its calls are counted too
@@ -33,6 +34,7 @@ export const powertools: Guard = async ({ order, config, context, dynamoClient, 
   const chargeOnce = makeIdempotent(
     async (_order: Order) => {
       ran = true;
+      await at("after-claim"); // Powertools has saved INPROGRESS
       log("claim_won");
       await charge();
       return { charged: true };
@@ -40,6 +42,7 @@ export const powertools: Guard = async ({ order, config, context, dynamoClient, 
     { persistenceStore, config: idempotency },
   );
   // Another copy's INPROGRESS record: look again a few times before failing (see busy.ts).
+  await at("before-claim");
   const attempt = () =>
     chargeOnce(order).then(
       () => undefined,
@@ -55,6 +58,7 @@ export const powertools: Guard = async ({ order, config, context, dynamoClient, 
     return "failed";
   }
   if (err) throw err;
+  await at("after-complete"); // Powertools has saved COMPLETED, or found it
   if (ran) return "charged";
   log("claim_lost"); // Powertools returned the stored result of the copy that charged
   log("skip_duplicate");

@@ -101,6 +101,8 @@ figcaption { color: var(--muted); font-size: 14px; margin: 6px 2px; }
 .k-charge_failed { fill: #dc2626; }
 .k-batch_failed { fill: #b45309; fill-rule: evenodd; }
 .k-lease_lost { fill: #9f1239; fill-rule: evenodd; }
+.k-failpoint { fill: #475569; }
+.k-failpoint_released { fill: #0f766e; }
 .legend { display: flex; flex-wrap: wrap; gap: 4px 28px; font-size: 15px; margin-top: 4px; }
 .legend ul { list-style: none; display: flex; flex-wrap: wrap; align-items: center; gap: 4px 18px; padding: 0; margin: 0; }
 .legend li { display: inline-flex; align-items: center; gap: 6px; }

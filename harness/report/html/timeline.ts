@@ -35,6 +35,9 @@ const SHAPES: Record<MarkType, string> = {
   lease_lost: "M 0 -8 L 7 -5 L 6 3 L 0 8 L -6 3 L -7 -5 Z M -5 -1 H 5 V 1 H -5 Z",
   // A broken box: the batch this record was in failed, so it goes back to the queue.
   batch_failed: "M -7 -7 H 7 V 7 H -7 Z M -5 -5 V 5 H 5 V -5 Z M -7 2 L 7 -2 V 0 L -7 4 Z",
+  // Two bars: the copy reached a failpoint (held there if it pauses); a triangle: released.
+  failpoint: "M -6 -7 H -1.5 V 7 H -6 Z M 1.5 -7 H 6 V 7 H 1.5 Z",
+  failpoint_released: "M -5 -7 L 7 0 L -5 7 Z",
 };
 const CRASH_SHAPE = "M 2 -10 L -6 1.5 L -0.5 1.5 L -2.5 10 L 6 -1.5 L 0.5 -1.5 Z";
 

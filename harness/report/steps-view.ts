@@ -1,0 +1,42 @@
+// A scripted phase, step by step: every event of every copy in time order, with where the
+// harness held a copy at a failpoint and when it let it go (the timeline draws the same marks).
+import type { WorkerEvent } from "../observe/events.js";
+
+const VERBS: Record<string, string> = {
+  pause: "held at",
+  mark: "reached",
+  crash: "crashed at",
+  fail: "failed at",
+};
+
+/** What one event says, in a few words. */
+function said(e: WorkerEvent): string {
+  if (e.type === "failpoint") {
+    const action =
+      String(e.rule ?? "")
+        .split("=")[1]
+        ?.split("@")[0] ?? "";
+    return `${VERBS[action] ?? `${action} at`} ${e.point}`;
+  }
+  if (e.type === "failpoint_released") return `released from ${e.point} (held ${e.heldMs} ms)`;
+  if (e.type === "process_start") return `starts (attempt ${e.attempt ?? 1})`;
+  if (e.type === "process_end") return `ends: ${e.outcome}`;
+  return e.type;
+}
+
+/**
+ * The phase's events as lines, "+412 ms  copy 2  claim_won", for a phase that used failpoints;
+ * none for one that did not (its timeline says it all). Copies are numbered as they were sent.
+ */
+export function stepsView(timeline: WorkerEvent[], messageIds: string[]): string[] {
+  if (!timeline.some((e) => e.type === "failpoint")) return [];
+  const t0 = Math.min(...timeline.map((e) => Date.parse(e.ts)));
+  const copyOf = (messageId: string) => {
+    const n = messageIds.indexOf(messageId);
+    return n === -1 ? messageId.slice(0, 8) : `copy ${n + 1}`;
+  };
+  const width = String(Math.max(...timeline.map((e) => Date.parse(e.ts) - t0))).length + 1;
+  return timeline.map(
+    (e) => `${`+${Date.parse(e.ts) - t0}`.padStart(width)} ms  ${copyOf(e.messageId)}  ${said(e)}`,
+  );
+}

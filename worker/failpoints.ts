@@ -1,0 +1,98 @@
+// The worker's side of failpoints (contract/failpoints.ts): at(point) does nothing unless a rule
+// in FAILPOINTS names this point for this copy. A paused copy writes where it is to the
+// failpoints table and waits there until the harness marks that item released.
+import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
+import { DynamoDBDocumentClient, GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import {
+  type FailpointName,
+  type FailpointRule,
+  formatRule,
+  HOLD_STATE,
+  holdId,
+  type Passer,
+  parseFailpoints,
+  ruleFor,
+} from "../contract/failpoints.js";
+import type { Log } from "./log.js";
+import { sleep } from "./time.js";
+
+/** A failpoint: `await at("after-claim")`. */
+export type At = (point: FailpointName) => Promise<void>;
+
+/** No rules: every point is a no-op, and no call is made. */
+export const noFailpoints: At = async () => {};
+
+/** How often a paused copy looks whether it was released; it gives up this long before its timeout. */
+const POLL_MS = 20;
+const GIVE_UP_BEFORE_TIMEOUT_MS = 500;
+
+// Its own client, not the counted one: process_end's dynamoCalls stays the guard's cost.
+let control: DynamoDBDocumentClient | undefined;
+
+export function failpoints(
+  text: string,
+  table: string,
+  who: Passer,
+  log: Log,
+  remainingMs: () => number,
+): At {
+  const rules = parseFailpoints(text);
+  if (rules.length === 0) return noFailpoints;
+  return async (point) => {
+    const rule = ruleFor(rules, point, who);
+    if (rule) await act(rule, table, who, log, remainingMs);
+  };
+}
+
+async function act(
+  rule: FailpointRule,
+  table: string,
+  who: Passer,
+  log: Log,
+  remainingMs: () => number,
+): Promise<void> {
+  control ??= DynamoDBDocumentClient.from(new DynamoDBClient({}));
+  const id = holdId(rule.point, who);
+  const state = await reach(control, table, id, who);
+  log("failpoint", { point: rule.point, rule: formatRule(rule), holdId: id });
+  const { action } = rule;
+  if (action.kind === "crash") process.exit(1); // killed: no catch, no finally, no process_end
+  if (action.kind === "fail") throw new Error(`failpoint ${rule.point}: fail`);
+  if (action.kind === "delay") await sleep(action.ms);
+  if (action.kind !== "pause") return;
+  const started = Date.now();
+  let released = state === HOLD_STATE.released; // the harness may release before the copy arrives
+  while (!released && remainingMs() > GIVE_UP_BEFORE_TIMEOUT_MS) {
+    await sleep(POLL_MS);
+    released = (await stateOf(control, table, id)) === HOLD_STATE.released;
+  }
+  if (!released) throw new Error(`failpoint ${rule.point}: never released (${id})`);
+  log("failpoint_released", { point: rule.point, heldMs: Date.now() - started });
+}
+
+/** Says this copy is here; a release written earlier stays a release. */
+async function reach(db: DynamoDBDocumentClient, table: string, id: string, who: Passer) {
+  const { Attributes } = await db.send(
+    new UpdateCommand({
+      TableName: table,
+      Key: { id },
+      UpdateExpression:
+        "SET #state = if_not_exists(#state, :reached), messageId = :messageId, reachedAt = :now",
+      ExpressionAttributeNames: { "#state": "state" },
+      ExpressionAttributeValues: {
+        ":reached": HOLD_STATE.reached,
+        ":messageId": who.messageId,
+        ":now": new Date().toISOString(),
+      },
+      ReturnValues: "ALL_NEW",
+    }),
+  );
+  return Attributes?.state as string | undefined;
+}
+
+async function stateOf(db: DynamoDBDocumentClient, table: string, id: string) {
+  const { Item } = await db.send(
+    new GetCommand({ TableName: table, Key: { id }, ConsistentRead: true }),
+  );
+  return Item?.state as string | undefined;
+}

@@ -1,0 +1,10 @@
+/** Which copy of the message this is, and which invocation runs it. */
+export interface Invocation {
+  messageId: string;
+  requestId: string;
+  /** SQS's ApproximateReceiveCount: 1 on the first delivery, 2 on the first retry, … */
+  attempt: number;
+}
+
+/** What happened to one SQS record. "failed" hands the record back to SQS for a retry. */
+export type Outcome = "charged" | "skipped" | "failed";
