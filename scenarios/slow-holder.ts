@@ -17,25 +17,37 @@ import {
  */
 export const SLOW_HOLDER = { leaseMs: 300 } as const;
 
-export const SLOW_HOLDER_SETUP = {
-  leaseMs: SLOW_HOLDER.leaseMs,
+/** Copy 1 held just before it charges; copy 2's end marked, so the harness sees it is through. */
+export const HELD_BEFORE_CHARGE = {
   failpoints: "before-charge=pause@copy1@attempt1;before-end=mark@copy2@attempt1",
   pollers: 2, // a poller is free for the second copy while the first is held
 } satisfies Omit<PhaseSetup, "guard">;
 
-/** One copy, held as it is about to charge; a second copy once the lease ran out; then the first goes on. */
-export async function secondCopyWhileWorking(lab: Workload, orderId: string) {
+export const SLOW_HOLDER_SETUP = {
+  ...HELD_BEFORE_CHARGE,
+  leaseMs: SLOW_HOLDER.leaseMs,
+} satisfies Omit<PhaseSetup, "guard">;
+
+/**
+ * One copy, held as it is about to charge; a second copy, after `gapMs` (the lease running out)
+ * if given; once the second is through the guard, the first goes on.
+ */
+export async function secondCopyWhileHeld(lab: Workload, orderId: string, gapMs = 0) {
   await lab.send({ orderId });
   const first = lab.at("before-charge", 1);
   await first.reached();
-  await lab.pause(SLOW_HOLDER.leaseMs); // the lease, taken before the hold, has now run out
+  if (gapMs > 0) await lab.pause(gapMs);
   await lab.send({ orderId });
   await lab.at("before-end", 2).reached();
   await first.release();
 }
 
+/** As secondCopyWhileHeld, the second copy sent once the lease (taken before the hold) ran out. */
+export const secondCopyWhileWorking = (lab: Workload, orderId: string) =>
+  secondCopyWhileHeld(lab, orderId, SLOW_HOLDER.leaseMs);
+
 /** The second copy was done with the guard while the first was held: they overlapped for sure. */
-function whileTheFirstWasHeld({ sent, events }: PhaseFacts) {
+export function whileTheFirstWasHeld({ sent, events }: PhaseFacts) {
   const [first, second] = sent.messageIds;
   const ts = (e: WorkerEvent | undefined) => (e ? Date.parse(e.ts) : Number.NaN);
   const secondDone = events.find((e) => e.messageId === second && e.type === "failpoint");

@@ -8,17 +8,33 @@ import {
   type PhaseSetup,
   phase,
   scenario,
+  type Workload,
 } from "../harness/scenario/scenario.js";
 
 /**
- * The queue's clock set below the work's time, after the mapping exists. The function may run
- * 6 s: on a loaded 2-core machine 2.5 s of work outlasted the tests' 3 s, and a copy cut off
- * after its charge is crash-after-claim's lesson, not this one.
+ * The queue's clock set below the work's time, after the mapping exists. The first delivery is
+ * held just before it charges (a failpoint) until SQS has handed the message out again and that
+ * second delivery has been through the guard: the work outlives the clock by construction.
  */
-const CLOCK = { visibilitySeconds: 1, workMs: 2_500, functionTimeoutSeconds: 6 } as const;
-// Two pollers stand in for the several AWS runs per mapping: one is free to receive the copy
-// that becomes visible again. (LocalStack's own mapping polls with one, and waits for it.)
-const SHORT_CLOCK: Omit<PhaseSetup, "guard"> = { ...CLOCK, pollers: 2 };
+const CLOCK = { visibilitySeconds: 1 } as const;
+/** With the deployed clock, a second of work: well inside it, so one delivery. */
+const DEPLOYED_WORK_MS = 1_000;
+const HELD_UNTIL_DELIVERED_AGAIN: Omit<PhaseSetup, "guard"> = {
+  ...CLOCK,
+  failpoints: "before-charge=pause@copy1@attempt1;before-end=mark@copy1@attempt2",
+  // Two pollers stand in for the several AWS runs per mapping: one is free to receive the copy
+  // that becomes visible again while the other waits on the held invocation.
+  pollers: 2,
+};
+
+/** The one message, its first delivery held; its second delivery through the guard; then the first goes on. */
+async function deliveredAgainWhileHeld(lab: Workload) {
+  await lab.send({ orderId: "ORDER-601" });
+  const first = lab.at("before-charge", 1);
+  await first.reached();
+  await lab.at("before-end", 1, 2).reached(); // SQS's clock, not ours: about a second
+  await first.release();
+}
 
 const at = (e: WorkerEvent | undefined) => (e ? Date.parse(e.ts) : Number.NaN);
 
@@ -43,17 +59,16 @@ export default scenario({
     'while it processes". It does not. AWS refuses a mapping whose function timeout is longer than ' +
     "the queue's visibility timeout when the mapping is created or updated (the lab's deploy " +
     "refuses it too), but nothing stops SetQueueAttributes from lowering the clock afterwards. " +
-    `Here the queue's clock is set to ${CLOCK.visibilitySeconds} s after the mapping exists and ` +
-    `the work takes ${CLOCK.workMs / 1000} s: the message becomes visible while its first ` +
-    "invocation still runs, a second poller receives it (ApproximateReceiveCount 2) and a second " +
+    `Here the queue's clock is set to ${CLOCK.visibilitySeconds} s after the mapping exists, and ` +
+    "the first invocation is held just before it charges (a failpoint, as a slow payment call " +
+    "would be) until the message has become visible again: a second poller receives it (ApproximateReceiveCount 2) and a second " +
     "invocation starts. With the guard off the order is charged twice; with the claim guard the " +
     `second copy skips. With the deployed clock (${TEST_TIMINGS.visibilityTimeoutSeconds} s here), one delivery.`,
   phases: [
     phase("guard off, the deployed clock", {
       setup: {
         guard: "off",
-        workMs: CLOCK.workMs,
-        functionTimeoutSeconds: CLOCK.functionTimeoutSeconds,
+        workMs: DEPLOYED_WORK_MS,
         pollers: 2,
       },
       workload: (lab) => lab.send({ orderId: "ORDER-601" }),
@@ -63,22 +78,20 @@ export default scenario({
       ],
     }),
     phase(`guard off, the clock lowered to ${CLOCK.visibilitySeconds} s`, {
-      setup: { ...SHORT_CLOCK, guard: "off" },
-      workload: (lab) => lab.send({ orderId: "ORDER-601" }),
-      timing: (facts) => [
+      setup: { ...HELD_UNTIL_DELIVERED_AGAIN, guard: "off" },
+      workload: deliveredAgainWhileHeld,
+      checks: (facts) => [
         deliveredAgainWhileWorking(facts),
         atLeast("invocations at once (maxConcurrency)", facts.observed.maxConcurrency, 2),
-      ],
-      checks: (facts) => [
         atLeast("charges", facts.observed.charges.charges, 2),
         equal("ORDER-601 duplicated", facts.observed.intended["ORDER-601"]?.verdict, "duplicated"),
       ],
     }),
     phase(`claim guard, the clock lowered to ${CLOCK.visibilitySeconds} s`, {
-      setup: { ...SHORT_CLOCK, guard: "claim" },
-      workload: (lab) => lab.send({ orderId: "ORDER-601" }),
-      timing: (facts) => [deliveredAgainWhileWorking(facts)],
+      setup: { ...HELD_UNTIL_DELIVERED_AGAIN, guard: "claim" },
+      workload: deliveredAgainWhileHeld,
       checks: (facts) => [
+        deliveredAgainWhileWorking(facts),
         atLeast("skip_duplicate", facts.observed.eventCounts.skip_duplicate ?? 0, 1),
         ...oneOrderEnded(facts.observed, "ORDER-601", "exactly once", 1),
       ],

@@ -59,7 +59,6 @@ export function textPhase(phase: PhaseView): string {
   const out: string[] = [];
   out.push(style("bold", `Phase ${phase.number}/${phase.total}: ${phase.name}`));
   out.push(`  ${knobs} · delivered by ${setup.deliveredBy}`);
-  if (phase.reruns) out.push(style("yellow", `  ${phase.reruns}`));
   out.push(`  sent ${sent.messages} message(s): ${shownBodies(sent.bodies)}`);
   if (phase.steps.length > 0) out.push("", "  Step by step", ...phase.steps.map((s) => `    ${s}`));
   out.push(...section("Events by type", phase.counts));

@@ -42,8 +42,6 @@ export interface PhaseView {
   name: string;
   /** Undefined for a run nobody checked (a workshop send). */
   pass?: boolean;
-  /** When a phase ran again because a run missed the timing its lesson needs: says so. */
-  reruns?: string;
   setup: SetupView;
   sent: { messages: number; bodies: string[] };
   missing: { messageId: string; intendedOrderId: string; lastEvent: string }[];
@@ -96,11 +94,6 @@ export function phaseView(phase: PhaseResult, number: number, total: number): Ph
   return {
     ...observationView({ ...phase, missing: phase.wait.missing }, number, total),
     pass: phase.pass,
-    ...(phase.runs !== undefined && phase.runs > 1
-      ? {
-          reruns: `ran ${phase.runs} times: the earlier ${phase.runs === 2 ? "run" : "runs"} missed the timing this lesson needs, and proved nothing`,
-        }
-      : {}),
     checks: phase.checks.map(checkView),
   };
 }

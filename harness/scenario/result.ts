@@ -24,8 +24,6 @@ export interface PhaseResult {
   timeline: WorkerEvent[];
   pass: boolean;
   durationMs: number;
-  /** Phases with a timing only: how many runs it took to get it (the earlier ones missed it). */
-  runs?: number;
 }
 
 export interface ScenarioResult {

@@ -12,7 +12,7 @@ import { prepareRun } from "../drive/prepare.js";
 import { shipLateLogs } from "../observe/late-logs.js";
 import { waitUntilEnded } from "../observe/observe.js";
 import type { PhaseResult, ScenarioResult } from "./result.js";
-import { type Phase, type Scenario, TIMING_RUNS } from "./scenario.js";
+import type { Phase, Scenario } from "./scenario.js";
 import { bindWorkload } from "./workload.js";
 
 /**
@@ -43,7 +43,7 @@ export async function runScenario(
         const phase = scenario.phases[index] as Phase;
         say(`${scenario.name} · phase ${index + 1}/${scenario.phases.length}: ${phase.name}`);
         phases[index] = await talkingTo(lane.backend.endpoint, `phase "${phase.name}"`, () =>
-          runUntilTimed(phase, lane, say),
+          runPhase(phase, lane, say),
         );
       }
     }),
@@ -69,27 +69,8 @@ function matrixOf(phases: PhaseResult[]): Pick<ScenarioResult, "matrix"> {
   return { matrix: { rows, columns, cells } };
 }
 
-/**
- * A phase whose lesson needs a timing runs again while a run missed it (a loaded machine may
- * hand a copy over too late to race): such a run proves nothing about the guard either way.
- */
-async function runUntilTimed(phase: Phase, lane: DeployedLab, say: Say): Promise<PhaseResult> {
-  if (!phase.timing) return (await runPhase(phase, lane, say)).result;
-  for (let runs = 1; ; runs++) {
-    const { result, timingMissed: missed } = await runPhase(phase, lane, say);
-    if (missed.length === 0 || runs === TIMING_RUNS) return { ...result, runs };
-    say(
-      `  ${phase.name}: the timing it needs did not happen (${missed.join("; ")}); running it again`,
-    );
-  }
-}
-
-/** One run of a phase, and the checks of its timing that failed (see Phase.timing). */
-async function runPhase(
-  phase: Phase,
-  laneLab: DeployedLab,
-  say: Say,
-): Promise<{ result: PhaseResult; timingMissed: string[] }> {
+/** One run of a phase: its workload, the wait for every message to end, and its checks. */
+async function runPhase(phase: Phase, laneLab: DeployedLab, say: Say): Promise<PhaseResult> {
   const started = Date.now();
   const setup: PhaseResult["setup"] = { ...DEFAULT_SETTINGS, pollers: 0, ...phase.setup };
   // A FIFO phase sees the lab through its FIFO queue: sends, waits and drains go there.
@@ -145,13 +126,11 @@ async function runPhase(
     column: phase.cell.column,
     ...phase.cell.judge(facts),
   };
-  const timing = phase.timing?.(facts) ?? [];
   const checks = [
     ...invariantChecks(
       facts,
       waited.missing.map((m) => m.messageId),
     ),
-    ...timing,
     ...phase.checks(facts),
   ];
   if (waited.missing.length > 0) {
@@ -171,5 +150,5 @@ async function runPhase(
     pass: checks.every((c) => c.pass),
     durationMs: Date.now() - started,
   };
-  return { result, timingMissed: timing.filter((c) => !c.pass).map((c) => c.name) };
+  return result;
 }

@@ -62,16 +62,7 @@ export interface Phase {
   };
   /** How long to wait for every message to end before reporting what is missing. */
   timeoutMs?: number;
-  /**
-   * The timing the lesson needs (copies that overlapped, a copy that met the lease in its gap).
-   * A run that missed it proves nothing either way, so the phase runs again, up to
-   * TIMING_RUNS times; these checks stay in its result, and `runs` says how many it took.
-   */
-  timing?: (facts: PhaseFacts) => Check[];
 }
-
-/** How often a phase may run before a missed timing counts as a failure. */
-export const TIMING_RUNS = 3;
 
 export interface Scenario {
   name: string;

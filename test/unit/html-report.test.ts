@@ -180,14 +180,27 @@ describe("renderHtml", () => {
     expect(page()).not.toContain('<text class="lane-group"');
   });
 
-  test("a phase that ran again for its timing says so, on the page and in the terminal", () => {
-    const result = scenarioResult({ phases: [phaseResult({ runs: 2 })] });
-    const said = "ran 2 times: the earlier run missed the timing this lesson needs";
-    expect(renderHtml(result)).toContain(`<p class="reruns">${said}`);
-    expect(textScenario(result)).toContain(said);
-    expect(renderHtml(scenarioResult({ phases: [phaseResult({ runs: 1 })] }))).not.toContain(
-      '<p class="reruns">',
-    );
+  test("a phase that held copies at failpoints lists its steps, on the page and in the terminal", () => {
+    const event = (type: string, ms: number, extra: Record<string, unknown> = {}) => ({
+      type,
+      orderId: "ORDER-009",
+      messageId: ms < 100 ? "m-first" : "m-second",
+      requestId: "r",
+      guard: "lease",
+      ts: new Date(Date.UTC(2026, 0, 1) + ms).toISOString(),
+      ...extra,
+    });
+    const held = phaseResult({
+      sent: { ...phaseResult().sent, messageIds: ["m-first", "m-second"] },
+      timeline: [
+        event("failpoint", 5, { point: "before-charge", rule: "before-charge=pause@copy1" }),
+        event("claim_busy", 300),
+      ] as ReturnType<typeof phaseResult>["timeline"],
+    });
+    const said = "+0 ms  copy 1  held at before-charge";
+    expect(textScenario(scenarioResult({ phases: [held] }))).toContain(said);
+    expect(renderHtml(scenarioResult({ phases: [held] }))).toContain("+295 ms  copy 2  claim_busy");
+    expect(renderHtml(scenarioResult({ phases: [phaseResult()] }))).not.toContain('class="steps"');
   });
 
   test("a phase with no events says so instead of drawing", () => {

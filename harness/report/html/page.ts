@@ -97,7 +97,7 @@ export function htmlPhase(phase: PhaseView): string {
 
   return `<section class="card phase" id="phase-${phase.number}">
 <h2>${status}Phase ${phase.number}/${phase.total}: ${esc(phase.name)}</h2>
-<div class="setup">${chips}${chip("delivered by", setup.deliveredBy)}</div>${phase.reruns ? `\n<p class="reruns">${esc(phase.reruns)}</p>` : ""}
+<div class="setup">${chips}${chip("delivered by", setup.deliveredBy)}</div>${phase.steps.length > 0 ? `\n<details class="steps" open><summary>Step by step</summary><pre>${esc(phase.steps.join("\n"))}</pre></details>` : ""}
 <p class="sent">sent ${sent.messages} message(s): ${bodies}</p>
 ${missing.length ? `<ul class="missing">${missing.join("")}</ul>` : ""}
 <h3>Timeline</h3>

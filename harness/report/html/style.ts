@@ -74,7 +74,8 @@ figcaption { color: var(--muted); font-size: 14px; margin: 6px 2px; }
 .lane-label .mid { font-family: var(--mono); font-weight: 600; }
 .lane-label { fill: #334155; }
 .lane-group { fill: #64748b; font-size: 11px; }
-.reruns { color: #92400e; margin: 10px 0 0; }
+.steps { margin: 10px 0 0; }
+.steps pre { margin: 6px 0 0; font-size: 12px; }
 .bar, .legend-bar { stroke-width: 1.5; }
 .bar-charged { fill: #bfdbfe; stroke: #2563eb; }
 .bar-skipped { fill: #e2e8f0; stroke: #94a3b8; }

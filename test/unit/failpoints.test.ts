@@ -1,0 +1,85 @@
+import fc from "fast-check";
+import { describe, expect, test } from "vitest";
+import {
+  FAILPOINT_NAMES,
+  type FailpointRule,
+  formatFailpoints,
+  holdId,
+  parseFailpoints,
+  ruleFor,
+} from "../../contract/failpoints.js";
+import { readConfig, settingsToEnv } from "../../contract/settings.js";
+
+describe("FAILPOINTS", () => {
+  test("rules as people write them, with their scopes", () => {
+    expect(
+      parseFailpoints(" after-claim=pause@copy1 ; before-charge=delay(250)@attempt2 "),
+    ).toEqual([
+      { point: "after-claim", action: { kind: "pause" }, copy: 1 },
+      { point: "before-charge", action: { kind: "delay", ms: 250 }, attempt: 2 },
+    ]);
+    expect(parseFailpoints("before-end=mark@message abc-123")).toEqual([
+      { point: "before-end", action: { kind: "mark" }, messageId: "abc-123" },
+    ]);
+    expect(parseFailpoints(undefined)).toEqual([]);
+    expect(parseFailpoints("  ")).toEqual([]);
+  });
+
+  test("a bad rule is refused with a sentence that names it", () => {
+    expect(() => parseFailpoints("after-claims=pause")).toThrow(
+      /"after-claims" is not a failpoint/,
+    );
+    expect(() => parseFailpoints("after-claim=sleep")).toThrow(/has no action/);
+    expect(() => parseFailpoints("after-claim=pause@copy0")).toThrow(/"@copy0" is not a scope/);
+    expect(() => readConfig({ FAILPOINTS: "after-claim" })).toThrow(/FAILPOINTS/);
+  });
+
+  test("format and parse give the same rules back", () => {
+    const rule = fc.record(
+      {
+        point: fc.constantFrom(...FAILPOINT_NAMES),
+        action: fc.oneof(
+          fc.constantFrom(
+            { kind: "pause" as const },
+            { kind: "crash" as const },
+            { kind: "fail" as const },
+            { kind: "mark" as const },
+          ),
+          fc.nat(60_000).map((ms) => ({ kind: "delay" as const, ms })),
+        ),
+        copy: fc.integer({ min: 1, max: 1000 }),
+        attempt: fc.integer({ min: 1, max: 10 }),
+        messageId: fc.uuid(),
+      },
+      { requiredKeys: ["point", "action"] },
+    );
+    fc.assert(
+      fc.property(fc.array(rule, { maxLength: 4 }), (rules: FailpointRule[]) => {
+        expect(parseFailpoints(formatFailpoints(rules))).toEqual(rules);
+      }),
+    );
+  });
+
+  test("a rule applies only to the copies its scope names, first rule first", () => {
+    const rules = parseFailpoints("after-claim=pause@copy1@attempt1;after-claim=crash");
+    const first = { copy: 1, attempt: 1, messageId: "m1" };
+    expect(ruleFor(rules, "after-claim", first)?.action.kind).toBe("pause");
+    expect(ruleFor(rules, "after-claim", { ...first, attempt: 2 })?.action.kind).toBe("crash");
+    expect(ruleFor(rules, "before-claim", first)).toBeUndefined();
+  });
+
+  test("the control item is named by copy where the harness numbered it, else by message", () => {
+    expect(holdId("after-claim", { copy: 2, attempt: 1, messageId: "m" })).toBe(
+      "after-claim/copy2/attempt1",
+    );
+    expect(holdId("after-claim", { attempt: 3, messageId: "m" })).toBe("after-claim/m/attempt3");
+  });
+
+  test("off by default: no FAILPOINTS in the function's environment unless a phase sets one", () => {
+    expect(settingsToEnv({ guard: "claim" })).not.toHaveProperty("FAILPOINTS");
+    expect(readConfig({}).failpoints).toBe("");
+    expect(settingsToEnv({ guard: "claim", failpoints: "before-end=mark" }).FAILPOINTS).toBe(
+      "before-end=mark",
+    );
+  });
+});
