@@ -15,10 +15,12 @@ export interface Timings {
  * AWS advises a visibility timeout of six times the function timeout; these are seconds.
  */
 export const TEST_TIMINGS: Timings = {
-  functionTimeoutSeconds: 3,
-  // Twice the function timeout: on a loaded 2-core machine a cold start plus a slow invocation
-  // must still finish before SQS hands the message to someone else.
-  visibilityTimeoutSeconds: 6,
+  // The longest a lesson holds a copy (failpoints) is about a second; 2 s leaves room for that
+  // on a loaded machine, and a phase that needs more says so (functionTimeoutSeconds).
+  functionTimeoutSeconds: 2,
+  // A second past the function timeout: a crashed copy's retry comes after its INPROGRESS
+  // record (Powertools) and its lease (both defences) have run out with the invocation.
+  visibilityTimeoutSeconds: 3,
   maxReceiveCount: 3,
 };
 
