@@ -29,14 +29,11 @@ export interface Workload {
   sendBody(body: string, intendedOrderId: string): Promise<SentMessage[]>;
   /** Waits until every message sent so far has ended: for workloads that happen in steps. */
   settle(): Promise<void>;
-  /** Waits this long: for a copy that must arrive while an earlier one is still working. */
-  pause(ms: number): Promise<void>;
   /**
-   * Waits until the phase's guard holds a record of an order (the claim or lease; Powertools'
-   * INPROGRESS record), so the next copy is timed from the claim and not from a send whose
-   * delivery a loaded machine may delay. At once for the guards that keep none while working.
+   * Waits this long: only for a lesson's own clock (a lease or a record running out), never
+   * for an ordering of copies (use `at`).
    */
-  untilClaimed(): Promise<void>;
+  pause(ms: number): Promise<void>;
   /**
    * Runs these sends with the mapping paused, so it finds them all in the queue and hands them
    * over as one batch (MiniStack's poller would wake at the first message and split them).

@@ -1,11 +1,8 @@
 // What a phase's workload can do (the Workload of scenario.ts), bound to one lab: every send
 // goes to the phase's queue and is remembered, so the phase can wait for it and check it.
-import type { GuardName } from "../../contract/settings.js";
 import type { Connection } from "../aws/connection.js";
 import type { Deployment } from "../aws/deploy.js";
-import { scanAll } from "../aws/scan.js";
 import { setMappingEnabled } from "../aws/switches.js";
-import { LabError } from "../common/errors.js";
 import { sleep } from "../common/sleep.js";
 import { holdAt } from "../drive/failpoints.js";
 import {
@@ -27,19 +24,6 @@ export interface BoundWorkload {
   /** SendMessage calls SQS accepted, duplicates it dropped included. */
   sends: () => number;
 }
-
-/**
- * Where a guard keeps its record of an order while a copy works on it. Off keeps none, and
- * naive writes only after it charged: there is nothing to see while the work runs.
- */
-const RECORD_WHILE_WORKING: Partial<Record<GuardName, "claimsTable" | "powertoolsTable">> = {
-  claim: "claimsTable",
-  lease: "claimsTable",
-  powertools: "powertoolsTable",
-};
-
-/** Long enough for a loaded machine to hand a message over; a lab that takes longer is stuck. */
-const CLAIM_WAIT_MS = 20_000;
 
 export function bindWorkload(
   conn: Connection,
@@ -95,19 +79,6 @@ export function bindWorkload(
     pause: (ms) => sleep(ms),
     at: (point, copy, attempt = 1) =>
       holdAt(conn, deployment.names.failpointsTable, point, { copy, attempt }),
-    untilClaimed: async () => {
-      const table = RECORD_WHILE_WORKING[setup.guard];
-      if (!table) return;
-      const deadline = Date.now() + CLAIM_WAIT_MS;
-      // The phase starts on empty tables, so any record is the first copy's.
-      while ((await scanAll(conn, deployment.names[table])).length === 0) {
-        if (Date.now() > deadline)
-          throw new LabError(
-            `no copy claimed an order within ${CLAIM_WAIT_MS / 1000} s: is the function running? (npx lab doctor)`,
-          );
-        await sleep(50);
-      }
-    },
     sendTogether: async (sendAll) => {
       const viaMapping = setup.pollers === 0;
       if (viaMapping) await setMappingEnabled(conn, deployment.mappingId, false);
