@@ -4,8 +4,7 @@ import os from "node:os";
 import type { DeployedLab } from "../harness/aws/lab.js";
 import { mappingConcurrency } from "../harness/backends/emulators.js";
 import { table } from "../harness/report/table.js";
-import type { GuardLoad, LoadOptions } from "./load.js";
-import { type Cost, DEFAULT_SEED } from "./load-stats.js";
+import { type Cost, DEFAULT_SEED, type GuardLoad, type LoadOptions } from "./load-stats.js";
 
 const fixed = (n: number | undefined, digits = 0) => (n === undefined ? "—" : n.toFixed(digits));
 const times = (r: number | null) => (r === null ? "—" : `${r.toFixed(2)}×`);

@@ -4,10 +4,12 @@ import { parseArgs } from "node:util";
 import type { LedgerItem } from "../contract/ledger.js";
 import { GUARDS, type GuardName } from "../contract/settings.js";
 import { UsageError } from "../harness/common/errors.js";
+import type { Say } from "../harness/common/say.js";
 import { orderBody } from "../harness/drive/send.js";
 import type { WorkerEvent } from "../harness/observe/events.js";
 import { invocationSpans } from "../harness/observe/invocations.js";
 import { invocationIntervals, maxConcurrency } from "../harness/observe/overlap.js";
+import type { CpuUse } from "./cpu.js";
 
 export const DEFAULT_SEED = 20260914;
 
@@ -228,3 +230,34 @@ export function loadStats(events: readonly WorkerEvent[], messages: number): Loa
 /** a ÷ b, or undefined when there is nothing to compare with. */
 export const ratio = (a: number, b: number | undefined) =>
   b === undefined || b === 0 ? undefined : a / b;
+
+/** What a load run is asked to do (runLoad in load.ts). */
+export interface LoadOptions {
+  orders: number;
+  copies: number;
+  guards: GuardName[];
+  /** The shuffle's seed: the same seed sends the copies in the same order. */
+  seed?: number;
+  say?: Say;
+  /** The emulator's process group, to measure the CPU it uses (Linux only). */
+  emulatorPid?: number;
+}
+
+/** What a load run found for one guard: what runLoad returns and load-report.ts prints. */
+export interface GuardLoad extends ExactlyOnce, LoadStats {
+  guard: GuardName;
+  orders: number;
+  messages: number;
+  /** Ledger items for these orders. */
+  charges: number;
+  deadLettered: number;
+  /** Messages that had not ended when the wait gave up (0 unless it timed out). */
+  notEnded: number;
+  sendMs: number;
+  cpu: CpuUse;
+  /** From the first message sent until the last had ended. */
+  waitMs: number;
+  /** Throughput divided by off's, and by powertools', when those ran. */
+  vsOff: number | null;
+  vsPowertools: number | null;
+}

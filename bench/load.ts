@@ -5,7 +5,7 @@ import type { GuardName } from "../contract/settings.js";
 import type { DeployedLab } from "../harness/aws/lab.js";
 import { isMiniStack } from "../harness/backends/emulators.js";
 import { talkingTo } from "../harness/common/errors.js";
-import { quiet, type Say, say } from "../harness/common/say.js";
+import { quiet, say } from "../harness/common/say.js";
 import { prepareRun } from "../harness/drive/prepare.js";
 import { sendBatches } from "../harness/drive/send.js";
 import { shipLateLogs } from "../harness/observe/late-logs.js";
@@ -15,44 +15,15 @@ import { type CpuUse, cpuSample, cpuUse } from "./cpu.js";
 import { machine, textLoad } from "./load-report.js";
 import {
   DEFAULT_SEED,
-  type ExactlyOnce,
   exactlyOnce,
-  type LoadStats,
+  type GuardLoad,
+  type LoadOptions,
   loadMessages,
   loadStats,
   loadTimeoutMs,
   parseLoadArgs,
   ratio,
 } from "./load-stats.js";
-
-export interface LoadOptions {
-  orders: number;
-  copies: number;
-  guards: GuardName[];
-  /** The shuffle's seed: the same seed sends the copies in the same order. */
-  seed?: number;
-  say?: Say;
-  /** The emulator's process group, to measure the CPU it uses (Linux only). */
-  emulatorPid?: number;
-}
-
-export interface GuardLoad extends ExactlyOnce, LoadStats {
-  guard: GuardName;
-  orders: number;
-  messages: number;
-  /** Ledger items for these orders. */
-  charges: number;
-  deadLettered: number;
-  /** Messages that had not ended when the wait gave up (0 unless it timed out). */
-  notEnded: number;
-  sendMs: number;
-  cpu: CpuUse;
-  /** From the first message sent until the last had ended. */
-  waitMs: number;
-  /** Throughput divided by off's, and by powertools', when those ran. */
-  vsOff: number | null;
-  vsPowertools: number | null;
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const secs = (ms: number) => `${(ms / 1000).toFixed(0)} s`;
