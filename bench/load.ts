@@ -6,6 +6,7 @@ import type { DeployedLab } from "../harness/aws/lab.js";
 import { isMiniStack } from "../harness/backends/emulators.js";
 import { talkingTo } from "../harness/common/errors.js";
 import { quiet, say } from "../harness/common/say.js";
+import { sleep } from "../harness/common/sleep.js";
 import { prepareRun } from "../harness/drive/prepare.js";
 import { sendBatches } from "../harness/drive/send.js";
 import { shipLateLogs } from "../harness/observe/late-logs.js";
@@ -25,7 +26,6 @@ import {
   ratio,
 } from "./load-stats.js";
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const secs = (ms: number) => `${(ms / 1000).toFixed(0)} s`;
 
 /** Every guard in turn on one lab; each starts from empty queues and tables. */

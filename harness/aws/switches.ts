@@ -11,6 +11,7 @@ import { GetQueueAttributesCommand, SetQueueAttributesCommand } from "@aws-sdk/c
 import type { LabNames } from "../../contract/names.js";
 import { settingsFromEnv, type WorkerSettings } from "../../contract/settings.js";
 import { LabError } from "../common/errors.js";
+import { sleep } from "../common/sleep.js";
 import type { Connection } from "./connection.js";
 import { WAIT } from "./timings.js";
 import { workerEnvironment } from "./worker-env.js";
@@ -62,7 +63,7 @@ export async function waitForMappingState(
       new GetEventSourceMappingCommand({ UUID: mappingId }),
     ));
     if (seen === state) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await sleep(200);
   }
   throw new LabError(
     `event source mapping ${mappingId} stayed ${seen} instead of ${state} for 30 s`,

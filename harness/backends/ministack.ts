@@ -8,6 +8,7 @@ import { LabError } from "../common/errors.js";
 import { LAB_DIR } from "../common/paths.js";
 import { labRegion } from "../common/region.js";
 import type { Say } from "../common/say.js";
+import { sleep } from "../common/sleep.js";
 import type { RunningBackend } from "./backend.js";
 import { probeHealth } from "./health.js";
 import { ensureMiniStack, isWindows, MINISTACK_VERSION } from "./ministack-install.js";
@@ -106,7 +107,7 @@ export async function startMiniStack(options: MiniStackOptions): Promise<Running
         stop,
       };
     }
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await sleep(100);
   }
   await stop();
   throw new LabError(

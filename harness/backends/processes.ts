@@ -4,6 +4,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { createServer } from "node:net";
 import { createInterface } from "node:readline";
+import { sleep } from "../common/sleep.js";
 
 export interface RunResult {
   code: number | null;
@@ -125,6 +126,6 @@ export async function stopGroupByPid(pid: number): Promise<void> {
   };
   signalGroup(pid, "SIGTERM");
   const deadline = Date.now() + 5_000;
-  while (alive() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+  while (alive() && Date.now() < deadline) await sleep(100);
   signalGroup(pid);
 }

@@ -6,6 +6,7 @@ import { DeleteMessageCommand, type Message, ReceiveMessageCommand } from "@aws-
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from "aws-lambda";
 import type { Connection } from "../aws/connection.js";
 import type { Deployment } from "../aws/deploy.js";
+import { sleep } from "../common/sleep.js";
 
 export interface PollerStats {
   received: number;
@@ -57,7 +58,7 @@ export function startPollers(conn: Connection, deployment: Deployment, count: nu
         errorsInARow = 0;
       } catch (err) {
         if (++errorsInARow >= GIVE_UP_AFTER) throw err;
-        await new Promise((resolve) => setTimeout(resolve, 500));
+        await sleep(500);
         continue;
       }
       for (const message of received) {

@@ -7,6 +7,7 @@ import type { LedgerItem } from "../../contract/ledger.js";
 import type { Connection } from "../aws/connection.js";
 import type { Deployment } from "../aws/deploy.js";
 import { scanAll } from "../aws/scan.js";
+import { sleep } from "../common/sleep.js";
 import type { SentMessage } from "../drive/send.js";
 import { byTime, parseEvent, type WorkerEvent } from "./events.js";
 
@@ -268,6 +269,6 @@ export async function waitUntilEnded(
       }
       lastProgress = Date.now();
     }
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    await sleep(250);
   }
 }
