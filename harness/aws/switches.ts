@@ -104,29 +104,37 @@ export async function applyWorkerSettings(
   return !same;
 }
 
-/** Turns the mapping on or off unless it already is. */
-export async function setMappingEnabledIfNeeded(
-  conn: Connection,
-  mappingId: string,
-  enabled: boolean,
-): Promise<void> {
-  const { State } = await conn.lambda.send(new GetEventSourceMappingCommand({ UUID: mappingId }));
-  if ((State === "Enabled") !== enabled) await setMappingEnabled(conn, mappingId, enabled);
+/** What a run needs of the event source mapping: whether it delivers, and how many at once. */
+export interface MappingWanted {
+  enabled: boolean;
+  batchSize: number;
 }
 
-/** Sets the mapping's batch size unless it already is; the emulators use it from the next poll. */
-export async function setMappingBatchSizeIfNeeded(
+/**
+ * Brings the mapping to `wanted` with one read and at most one update (Enabled and BatchSize
+ * together when both differ; AWS, MiniStack and LocalStack take both in one call). When it was
+ * turned on or off, waits until the emulator says it is; a new batch size is used from the next
+ * poll.
+ */
+export async function setMappingIfNeeded(
   conn: Connection,
   mappingId: string,
-  batchSize: number,
+  wanted: MappingWanted,
 ): Promise<void> {
-  const { BatchSize } = await conn.lambda.send(
+  const { State, BatchSize } = await conn.lambda.send(
     new GetEventSourceMappingCommand({ UUID: mappingId }),
   );
-  if (BatchSize === batchSize) return;
+  const flip = (State === "Enabled") !== wanted.enabled;
+  const resize = BatchSize !== wanted.batchSize;
+  if (!flip && !resize) return;
   await conn.lambda.send(
-    new UpdateEventSourceMappingCommand({ UUID: mappingId, BatchSize: batchSize }),
+    new UpdateEventSourceMappingCommand({
+      UUID: mappingId,
+      ...(flip ? { Enabled: wanted.enabled } : {}),
+      ...(resize ? { BatchSize: wanted.batchSize } : {}),
+    }),
   );
+  if (flip) await waitForMappingState(conn, mappingId, wanted.enabled ? "Enabled" : "Disabled");
 }
 
 /** Sets the queue's visibility timeout unless it already is; the next receive uses it. */

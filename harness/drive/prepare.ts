@@ -5,8 +5,7 @@ import type { WorkerSettings } from "../../contract/settings.js";
 import type { DeployedLab } from "../aws/lab.js";
 import {
   applyWorkerSettings,
-  setMappingBatchSizeIfNeeded,
-  setMappingEnabledIfNeeded,
+  setMappingIfNeeded,
   setQueueVisibilityIfNeeded,
 } from "../aws/switches.js";
 import { testTimings } from "../aws/timings.js";
@@ -45,8 +44,7 @@ export async function prepareRun(
   const { conn, deployment } = lab;
   const { pollers, batchSize = 1 } = delivery;
   // Harness pollers and the event source mapping must not both consume the queue.
-  await setMappingEnabledIfNeeded(conn, deployment.mappingId, pollers === 0);
-  await setMappingBatchSizeIfNeeded(conn, deployment.mappingId, batchSize);
+  await setMappingIfNeeded(conn, deployment.mappingId, { enabled: pollers === 0, batchSize });
   const timings = testTimings(lab.backend);
   const timeout = Math.max(delivery.functionTimeoutSeconds ?? 0, timings.functionTimeoutSeconds);
   const visibility =
