@@ -29,6 +29,8 @@ const GIVE_UP_AFTER = 5;
 export function startPollers(conn: Connection, deployment: Deployment, count: number): Pollers {
   let stopping = false;
   let failure: unknown;
+  // stop() cuts a waiting receive short: everything sent has ended by then.
+  const stopped = new AbortController();
   const stats: PollerStats = {
     received: 0,
     invocations: 0,
@@ -43,10 +45,11 @@ export function startPollers(conn: Connection, deployment: Deployment, count: nu
       new ReceiveMessageCommand({
         QueueUrl: deployment.queueUrl,
         MaxNumberOfMessages: 1,
-        WaitTimeSeconds: 1, // short, so stop() returns within about a second
+        WaitTimeSeconds: 1,
         MessageSystemAttributeNames: ["All"],
         MessageAttributeNames: ["All"],
       }),
+      { abortSignal: stopped.signal },
     );
 
   const loop = async () => {
@@ -57,6 +60,7 @@ export function startPollers(conn: Connection, deployment: Deployment, count: nu
         received = (await receive()).Messages ?? [];
         errorsInARow = 0;
       } catch (err) {
+        if (stopping) break;
         if (++errorsInARow >= GIVE_UP_AFTER) throw err;
         await sleep(500);
         continue;
@@ -100,6 +104,7 @@ export function startPollers(conn: Connection, deployment: Deployment, count: nu
   return {
     async stop() {
       stopping = true;
+      stopped.abort();
       await Promise.all(loops);
       if (failure) throw failure;
       return stats;

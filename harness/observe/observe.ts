@@ -269,6 +269,6 @@ export async function waitUntilEnded(
       }
       lastProgress = Date.now();
     }
-    await sleep(250);
+    await sleep(100); // a phase ends as soon as its last line is readable
   }
 }
