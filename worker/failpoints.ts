@@ -3,7 +3,9 @@
 // failpoints table and waits there until the harness marks that item released.
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { DynamoDBDocumentClient, GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import type { Context, SQSRecord } from "aws-lambda";
 import {
+  COPY_ATTRIBUTE,
   type FailpointName,
   type FailpointRule,
   formatRule,
@@ -13,6 +15,7 @@ import {
   parseFailpoints,
   ruleFor,
 } from "../contract/failpoints.js";
+import type { WorkerConfig } from "../contract/settings.js";
 import type { Log } from "./log.js";
 import { sleep } from "./time.js";
 
@@ -30,18 +33,23 @@ const GIVE_UP_BEFORE_TIMEOUT_MS = 500;
 let control: DynamoDBDocumentClient | undefined;
 
 export function failpoints(
-  text: string,
-  table: string,
+  config: Pick<WorkerConfig, "failpoints" | "failpointsTable">,
   who: Passer,
   log: Log,
-  remainingMs: () => number,
+  context: Pick<Context, "getRemainingTimeInMillis">,
 ): At {
-  const rules = parseFailpoints(text);
+  const rules = parseFailpoints(config.failpoints);
   if (rules.length === 0) return noFailpoints;
+  const remainingMs = () => context.getRemainingTimeInMillis();
   return async (point) => {
     const rule = ruleFor(rules, point, who);
-    if (rule) await act(rule, table, who, log, remainingMs);
+    if (rule) await act(rule, config.failpointsTable, who, log, remainingMs);
   };
+}
+
+/** The copy's number, from the attribute the harness sends with every message (none from others). */
+export function copyOf(record: Pick<SQSRecord, "messageAttributes">): number | undefined {
+  return Number(record.messageAttributes?.[COPY_ATTRIBUTE]?.stringValue) || undefined;
 }
 
 async function act(

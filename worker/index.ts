@@ -1,10 +1,9 @@
 // The Lambda worker: one SQS record in, one order charged (or not), one line of JSON per step.
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from "aws-lambda";
-import { COPY_ATTRIBUTE } from "../contract/failpoints.js";
 import { type GuardName, readConfig, type WorkerConfig } from "../contract/settings.js";
 import { charge } from "./charge.js";
 import { type Dynamo, dynamoClient } from "./dynamo.js";
-import { failpoints } from "./failpoints.js";
+import { copyOf, failpoints } from "./failpoints.js";
 import { claim } from "./guards/claim.js";
 import type { Guard } from "./guards/guard.js";
 import { lease } from "./guards/lease.js";
@@ -60,14 +59,8 @@ async function processRecord(
   const parsed = parseOrder(record.body);
   const { order } = parsed;
   const log = createLog({ orderId: order.orderId, messageId, requestId, guard: config.guard });
-  const copy = Number(record.messageAttributes?.[COPY_ATTRIBUTE]?.stringValue) || undefined;
-  const at = failpoints(
-    config.failpoints,
-    config.failpointsTable,
-    { copy, attempt, messageId },
-    log,
-    () => context.getRemainingTimeInMillis(),
-  );
+  // Where the harness may hold or break this copy: nothing happens unless FAILPOINTS is set.
+  const at = failpoints(config, { copy: copyOf(record), attempt, messageId }, log, context);
   const end = async (outcome: Outcome, details: Record<string, unknown> = {}): Promise<Done> => {
     await at("before-end");
     const dynamoCalls = dynamo.calls() - callsBefore;

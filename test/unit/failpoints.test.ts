@@ -9,6 +9,7 @@ import {
   ruleFor,
 } from "../../contract/failpoints.js";
 import { readConfig, settingsToEnv } from "../../contract/settings.js";
+import { copyOf, failpoints, noFailpoints } from "../../worker/failpoints.js";
 
 describe("FAILPOINTS", () => {
   test("rules as people write them, with their scopes", () => {
@@ -81,5 +82,48 @@ describe("FAILPOINTS", () => {
     expect(settingsToEnv({ guard: "claim", failpoints: "before-end=mark" }).FAILPOINTS).toBe(
       "before-end=mark",
     );
+  });
+});
+
+describe("the worker's failpoints", () => {
+  const context = { getRemainingTimeInMillis: () => 1_000 };
+  const who = { copy: 1, attempt: 1, messageId: "m1" };
+  const table = "failpoints";
+
+  test("without FAILPOINTS every point is the same empty function: no call, no line", async () => {
+    const said: string[] = [];
+    const at = failpoints(
+      { failpoints: "", failpointsTable: table },
+      who,
+      (t) => said.push(t),
+      context,
+    );
+    expect(at).toBe(noFailpoints);
+    await at("after-claim");
+    expect(said).toEqual([]);
+  });
+
+  test("a rule for another copy or point leaves this copy alone", async () => {
+    const said: string[] = [];
+    const rules = "after-claim=crash@copy2;before-end=crash";
+    const at = failpoints(
+      { failpoints: rules, failpointsTable: table },
+      who,
+      (t) => said.push(t),
+      context,
+    );
+    await at("after-claim"); // copy 2's crash, not ours: nothing happens, the test goes on
+    expect(said).toEqual([]);
+  });
+
+  test("the copy number comes from the labCopy attribute, and only from it", () => {
+    const attribute = (stringValue: string) => ({
+      messageAttributes: {
+        labCopy: { dataType: "Number", stringValue, stringListValues: [], binaryListValues: [] },
+      },
+    });
+    expect(copyOf(attribute("3"))).toBe(3);
+    expect(copyOf(attribute("x"))).toBeUndefined();
+    expect(copyOf({ messageAttributes: {} })).toBeUndefined();
   });
 });
