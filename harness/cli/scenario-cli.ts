@@ -4,6 +4,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { findScenario, SCENARIOS } from "../../scenarios/index.js";
+import { isLocalStack } from "../backends/emulators.js";
 import { EXIT, LabError, UsageError } from "../common/errors.js";
 import { say } from "../common/say.js";
 import { renderHtml } from "../report/html/page.js";
@@ -87,17 +88,27 @@ async function main(argv: string[]): Promise<number> {
     );
   }
 
-  const opened = await openLab(say);
+  const opened = await openLab(say, (backend) => lanesFor(scenario, backend));
   closeOnSignal(opened, say);
   try {
     if (runs !== undefined) return await repeatRuns(scenario, opened, runs, values);
-    const result = await runScenario(scenario, opened, say);
+    const result = await runScenario(scenario, opened.lanes, say);
     console.log(values.json ? JSON.stringify(result, null, 2) : textScenario(result));
     if (values.html !== undefined) writeHtml(values.html, renderHtml(result));
     return result.pass ? EXIT.held : EXIT.checkFailed;
   } finally {
     await opened.close();
   }
+}
+
+/**
+ * A scenario of many independent phases (the guard matrix's 48) runs them side by side on
+ * several labs of one emulator: 4 on MiniStack, 2 on LocalStack, whose execution environments
+ * are containers; any other scenario on one.
+ */
+function lanesFor(scenario: Scenario, backend: { name: string; version: string }): number {
+  if (scenario.phases.length < 24) return 1;
+  return isLocalStack(backend) ? 2 : 4;
 }
 
 /**
@@ -112,7 +123,7 @@ async function repeatRuns(
 ): Promise<number> {
   const results: ScenarioResult[] = [];
   for (let run = 1; run <= runs; run++) {
-    const result = await runScenario(scenario, lab, say);
+    const result = await runScenario(scenario, lab.lanes, say);
     results.push(result);
     // With --json, stdout holds only the summary; the lines are progress.
     (options.json ? say : console.log)(runLine(result, run, runs));

@@ -20,7 +20,12 @@ export interface OwnedLab extends DeployedLab {
   close(): Promise<void>;
   /** The emulator's process, when the lab started it as a child (for measurements). */
   pid?: number;
+  /** This lab and the lanes deployed beside it (see openLab's `lanes`): one phase at a time each. */
+  lanes: DeployedLab[];
 }
+
+/** Lanes are labs beside the first, on the same emulator, under the prefix with this after it. */
+export const LANE_SUFFIX = "-lane";
 
 /** Ctrl-C (or a kill) stops the emulator this process started before it exits, with 130. */
 export function closeOnSignal(lab: OwnedLab, say: Say): void {
@@ -50,12 +55,34 @@ export function prefixBesideWorkshop(
   return `${prefix}${BESIDE_WORKSHOP}`;
 }
 
-export async function openLab(say: Say): Promise<OwnedLab> {
+/**
+ * `lanes`: how many labs to deploy, given the backend chosen (1 by default): a scenario with many
+ * independent phases spreads them over the lanes. The extra lanes are removed at close().
+ */
+export async function openLab(
+  say: Say,
+  lanes: (backend: { name: string; version: string }) => number = () => 1,
+): Promise<OwnedLab> {
   const prefix = process.env.LAB_PREFIX || DEFAULT_PREFIX;
   let names = labNames(prefix); // checks LAB_PREFIX before anything starts
   const backend = await chooseBackend(say);
   const conn = connect(backend.endpoint, { startedByLab: backend.startedByLab });
+  const labBackend = {
+    name: backend.name,
+    version: backend.version,
+    endpoint: backend.endpoint,
+    startedByLab: backend.startedByLab ?? false,
+  };
   let apart: string | undefined;
+  let extraLanes: DeployedLab[] = [];
+  // Lanes on an emulator the lab started go with it; on one that stays, they are removed.
+  const removeLanes = async () => {
+    if (extraLanes.length === 0 || backend.startedByLab) return;
+    await step(say, `removing ${extraLanes.length} lane(s)`, async () => {
+      for (const lane of extraLanes)
+        for (const p of await undeploy(conn, lane.deployment.names)) say(p);
+    });
+  };
   // Removes what the run deployed beside a workshop lab; what could not go is said, not thrown:
   // something left behind is untidy, not a reason to change the run's exit code.
   const removeOurOwn = async () => {
@@ -78,22 +105,34 @@ export async function openLab(say: Say): Promise<OwnedLab> {
         deploy(conn, names, say, testTimings(backend)),
       ),
     );
+    const wanted = Math.max(1, lanes(backend));
+    if (wanted > 1) {
+      const base = apart ?? prefix;
+      extraLanes = await step(say, `deploying ${wanted - 1} more lane(s)`, () =>
+        Promise.all(
+          Array.from({ length: wanted - 1 }, async (_, i) => {
+            const laneNames = namesFor(`${base}${LANE_SUFFIX}${i + 2}`);
+            return {
+              conn,
+              backend: labBackend,
+              deployment: await deploy(conn, laneNames, () => {}, testTimings(backend)),
+            };
+          }),
+        ),
+      );
+    }
     // Once, however often it is called: Ctrl-C may close while the run's own finally does too.
     let closing: Promise<void> | undefined;
     const close = async () => {
+      await removeLanes();
       await removeOurOwn();
       conn.close();
       await backend.stop();
     };
+    const first = { conn, deployment, backend: labBackend };
     return {
-      conn,
-      deployment,
-      backend: {
-        name: backend.name,
-        version: backend.version,
-        endpoint: backend.endpoint,
-        startedByLab: backend.startedByLab ?? false,
-      },
+      ...first,
+      lanes: [first, ...extraLanes],
       ...(backend.pid === undefined ? {} : { pid: backend.pid }),
       close() {
         closing ??= close();
@@ -101,6 +140,7 @@ export async function openLab(say: Say): Promise<OwnedLab> {
       },
     };
   } catch (err) {
+    await removeLanes();
     await removeOurOwn(); // a deploy that failed half-way made some of them
     conn.close();
     await backend.stop();
