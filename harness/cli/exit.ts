@@ -3,6 +3,44 @@
 import { CommanderError } from "commander";
 import { EXIT, isAwsCallFailure, LabError, UsageError } from "../common/errors.js";
 
+/**
+ * Runs a command and exits with its code (or exitWith's, when it throws). A command that never
+ * finishes must not exit 0: when the event loop empties while the command still awaits a promise
+ * nothing will settle (a probe or an import whose answer was lost), Node ends the process with
+ * code 0 and nothing printed, which a caller reads as success. That is how `lab doctor` once
+ * exited 0 with an empty stdout under load. Here it exits couldNotRun instead, and says so, with
+ * `stillWaiting` naming what it was waiting for when the command can tell.
+ */
+export function runCommand(
+  command: string,
+  work: () => Promise<number>,
+  stillWaiting: () => string[] = () => [],
+): void {
+  let finished = false;
+  process.on("exit", (code) => {
+    if (finished || code !== EXIT.held) return;
+    // An exit listener may change the code the process ends with; nothing async runs here.
+    process.exitCode = EXIT.couldNotRun;
+    const waiting = stillWaiting();
+    process.stderr.write(
+      `${command}: stopped before it finished: it was still waiting, and nothing left could answer` +
+        `${waiting.length > 0 ? ` (still waiting for ${waiting.join(", ")})` : ""}\n`,
+    );
+  });
+  Promise.resolve()
+    .then(work)
+    .then(
+      (code) => {
+        finished = true;
+        process.exit(code);
+      },
+      (err: unknown) => {
+        finished = true;
+        exitWith(command)(err);
+      },
+    );
+}
+
 export function exitWith(command: string): (err: unknown) => never {
   return (err) => {
     if (err instanceof CommanderError) {

@@ -6,7 +6,7 @@ import path from "node:path";
 import { Command } from "commander";
 import type { LabNames } from "../../contract/names.js";
 import { GUARD_WORDS } from "../../contract/settings.js";
-import { LabError, talkingTo } from "../common/errors.js";
+import { EXIT, LabError, talkingTo } from "../common/errors.js";
 import { labRegion } from "../common/region.js";
 import { say, step } from "../common/say.js";
 import { sendCopies } from "../drive/send.js";
@@ -14,6 +14,7 @@ import { queueDepth, readClaims, readLedger } from "../observe/observe.js";
 import { htmlPage } from "../report/html/page.js";
 import { table } from "../report/table.js";
 import { textClaims, textInsights, textTimeline } from "../report/text.js";
+import { unansweredProbes } from "../workshop/doctor.js";
 import { buildKit, checkKit } from "../workshop/kit.js";
 import { offlinePrepare } from "../workshop/offline.js";
 import {
@@ -33,7 +34,7 @@ import {
 } from "../workshop/workshop.js";
 import { awsCliLines } from "./aws-cli-lines.js";
 import { printDoctor } from "./doctor-output.js";
-import { exitWith } from "./exit.js";
+import { runCommand } from "./exit.js";
 import {
   checkWindowOptions,
   insightsEvents,
@@ -309,4 +310,4 @@ program
   )
   .action(() => offlinePrepare(say));
 
-program.parseAsync(process.argv).then(() => process.exit(0), exitWith("lab"));
+runCommand("lab", () => program.parseAsync(process.argv).then(() => EXIT.held), unansweredProbes);

@@ -61,22 +61,39 @@ export interface Diagnosis {
   labUp: Choice;
 }
 
+/** The probes asked and not answered yet, by what they ask about. */
+const unanswered = new Set<string>();
+
+/**
+ * What doctor was still waiting for, should the process end before the facts are in (the
+ * command then says so instead of exiting 0 with nothing printed: cli/exit.ts).
+ */
+export const unansweredProbes = (): string[] => [...unanswered];
+
+function asking<T>(what: string, answer: Promise<T>): Promise<T> {
+  unanswered.add(what);
+  return answer.finally(() => unanswered.delete(what));
+}
+
 export async function gatherMachineFacts(): Promise<Facts> {
-  const found: Promise<Facts["python"]> = findPython().catch((err: Error) => ({
+  const found: Promise<Facts["python"]> = asking("Python", findPython()).catch((err: Error) => ({
     problem: err.message,
   }));
   const [docker, port4566, python, ministack] = await Promise.all([
-    dockerStatus(),
-    portState(),
+    asking("the Docker engine (testcontainers)", dockerStatus()),
+    asking("port 4566", portState()),
     found,
-    found.then((python) => ministackFacts(python)),
+    found.then((python) => asking("MiniStack's install", ministackFacts(python))),
   ]);
   const image = localstackImage();
   let images: Facts["images"];
   if (docker.available) {
     images = {
-      localstack: await imagePresent(image),
-      lambdaRuntime: await imagePresent(LAMBDA_NODE_RUNTIME_IMAGE),
+      localstack: await asking(`Docker's image ${image}`, imagePresent(image)),
+      lambdaRuntime: await asking(
+        `Docker's image ${LAMBDA_NODE_RUNTIME_IMAGE}`,
+        imagePresent(LAMBDA_NODE_RUNTIME_IMAGE),
+      ),
     };
   }
   return {

@@ -14,6 +14,7 @@ import {
   type Facts,
   gatherMachineFacts,
   ministackFacts,
+  unansweredProbes,
 } from "../../harness/workshop/doctor.js";
 import { wheelsFolder } from "./ministack-wheel-fixture.js";
 
@@ -263,6 +264,16 @@ describe("npx lab doctor, on this machine", () => {
       timeout: 60_000,
       env,
     });
+
+  test("while the facts are gathered doctor can say which probes have not answered; none after", async () => {
+    // What `lab doctor` names if its process ends before the facts are in (cli/exit.ts).
+    const facts = gatherMachineFacts();
+    expect(unansweredProbes()).toEqual(
+      expect.arrayContaining(["Python", "the Docker engine (testcontainers)", "port 4566"]),
+    );
+    await facts;
+    expect(unansweredProbes()).toEqual([]);
+  });
 
   test("reports Docker and MiniStack as they are, exits 0", async () => {
     const docker = await dockerStatus();
