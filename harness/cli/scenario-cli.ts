@@ -14,7 +14,7 @@ import type { ScenarioResult } from "../scenario/result.js";
 import { runScenario } from "../scenario/run.js";
 import type { Scenario } from "../scenario/scenario.js";
 import { closest } from "./closest.js";
-import { exitWith } from "./exit.js";
+import { runCommand } from "./exit.js";
 import { parseRepeat, repeatSummary, runLine, runToReport, textRepeatSummary } from "./repeat.js";
 
 const USAGE =
@@ -152,4 +152,4 @@ function writeHtml(file: string, html: string): void {
   say(`HTML report written to ${target}`);
 }
 
-main(process.argv.slice(2)).then((code) => process.exit(code), exitWith("scenario"));
+runCommand("scenario", () => main(process.argv.slice(2)));
