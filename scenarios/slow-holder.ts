@@ -17,10 +17,19 @@ import {
  */
 export const SLOW_HOLDER = { leaseMs: 300 } as const;
 
+/**
+ * A held copy is an invocation that runs until the harness lets it go, and Lambda ends any
+ * invocation at its timeout: the hold lasts as long as the other copy takes to get through the
+ * guard, which on a loaded 2-core machine running twelve lanes took 2 s. So a phase that holds a
+ * copy gives the function 5 s (the queue's clock follows, as AWS requires), not the tests' 2 s.
+ */
+export const HOLDS_A_COPY = { functionTimeoutSeconds: 5 } satisfies Omit<PhaseSetup, "guard">;
+
 /** Copy 1 held just before it charges; copy 2's end marked, so the harness sees it is through. */
 export const HELD_BEFORE_CHARGE = {
   failpoints: "before-charge=pause@copy1@attempt1;before-end=mark@copy2@attempt1",
   pollers: 2, // a poller is free for the second copy while the first is held
+  ...HOLDS_A_COPY,
 } satisfies Omit<PhaseSetup, "guard">;
 
 export const SLOW_HOLDER_SETUP = {

@@ -10,6 +10,7 @@ import {
   scenario,
   type Workload,
 } from "../harness/scenario/scenario.js";
+import { HOLDS_A_COPY } from "./slow-holder.js";
 
 /**
  * The queue's clock set below the work's time, after the mapping exists. The first delivery is
@@ -21,6 +22,7 @@ const CLOCK = { visibilitySeconds: 1 } as const;
 const DEPLOYED_WORK_MS = 1_000;
 const HELD_UNTIL_DELIVERED_AGAIN: Omit<PhaseSetup, "guard"> = {
   ...CLOCK,
+  ...HOLDS_A_COPY, // the queue's clock stays 1 s: that is the lesson
   failpoints: "before-charge=pause@copy1@attempt1;before-end=mark@copy1@attempt2",
   // Two pollers stand in for the several AWS runs per mapping: one is free to receive the copy
   // that becomes visible again while the other waits on the held invocation.
