@@ -1,5 +1,6 @@
 // The pipeline's arrows point down: a module imports only from its own folder or from a folder
-// below it in LAYERS. The worker, which attendees read on a projector, depends on contract/ only.
+// below it in LAYERS. The worker, which attendees read on a projector, depends on contract/ only;
+// of the harness only the explorer (harness/explore) runs the worker's own modules in-process.
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
@@ -11,6 +12,7 @@ const LAYERS = [
   "bench",
   "harness/cli",
   "harness/workshop",
+  "harness/explore",
   "harness/report",
   "scenarios",
   "harness/scenario",
@@ -43,6 +45,9 @@ function layerOf(file: string): string {
   return top === "harness" ? `harness/${sub}` : (top as string);
 }
 
+/** The one layer besides the tests that may import the worker: it runs the real guards. */
+const RUNS_THE_WORKER = "harness/explore";
+
 /** Every import that points up (or sideways out of the worker), as "from → to". */
 function violations(files: { file: string; source: string }[]): string[] {
   const found: string[] = [];
@@ -54,7 +59,8 @@ function violations(files: { file: string; source: string }[]): string[] {
       const allowed =
         from === "worker"
           ? to === "contract"
-          : LAYERS.indexOf(from) !== -1 && LAYERS.indexOf(to) > LAYERS.indexOf(from);
+          : (from === RUNS_THE_WORKER && to === "worker") ||
+            (LAYERS.indexOf(from) !== -1 && LAYERS.indexOf(to) > LAYERS.indexOf(from));
       if (!allowed) found.push(`${file} → ${target}`);
     }
   }
@@ -73,7 +79,7 @@ describe("layering", () => {
     expect(folders.filter((f) => !LAYERS.includes(f))).toEqual([]);
   });
 
-  test("no import points up, and the worker imports contract/ only", () => {
+  test("no import points up, the worker imports contract/ only, and only the explorer imports the worker", () => {
     expect(tree.length).toBeGreaterThan(50);
     expect(violations(tree)).toEqual([]);
   });
@@ -90,6 +96,34 @@ describe("layering", () => {
       "harness/aws/deploy.ts → harness/report/text.js",
       "harness/drive/send.ts → harness/cli/exit.js",
       "worker/index.ts → harness/aws/names.js",
+    ]);
+  });
+
+  test("only the explorer may import the worker, and it too imports only downwards", () => {
+    expect(
+      violations([
+        {
+          file: "harness/explore/copy.ts",
+          source: 'import { lease } from "../../worker/guards/lease.js";',
+        },
+        {
+          file: "harness/report/text.ts",
+          source: 'import { createLog } from "../../worker/log.js";',
+        },
+        {
+          file: "harness/cli/explore-cli.ts",
+          source: 'import { off } from "../../worker/guards/off.js";',
+        },
+        { file: "harness/explore/output.ts", source: 'import { exitWith } from "../cli/exit.js";' },
+        {
+          file: "harness/explore/output.ts",
+          source: 'import { htmlPage } from "../report/html/page.js";',
+        },
+      ]),
+    ).toEqual([
+      "harness/report/text.ts → worker/log.js",
+      "harness/cli/explore-cli.ts → worker/guards/off.js",
+      "harness/explore/output.ts → harness/cli/exit.js",
     ]);
   });
 });

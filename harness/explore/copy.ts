@@ -1,0 +1,96 @@
+// One delivery of one message, through the worker's real code: the same steps as
+// worker/index.ts's processRecord (process_start, the guard, before-end, process_end), with the
+// guard's input built the same way. Only the surroundings are the explorer's: the client is the
+// gated one, `at` is a gate, the log lines are kept instead of printed, and the Lambda context
+// counts down on the schedule's clock.
+import type { Context } from "aws-lambda";
+import type { WorkerConfig } from "../../contract/settings.js";
+import { charge } from "../../worker/charge.js";
+import type { Dynamo } from "../../worker/dynamo.js";
+import type { At } from "../../worker/failpoints.js";
+import type { Guard } from "../../worker/guards/guard.js";
+import type { Invocation, Outcome } from "../../worker/invocation.js";
+import { Ledger } from "../../worker/ledger.js";
+import { createLog } from "../../worker/log.js";
+import { parseOrder } from "../../worker/order.js";
+import { ClaimsTable } from "../../worker/store.js";
+import type { WorkerEvent } from "../observe/events.js";
+
+export interface DeliveryInput {
+  guard: Guard;
+  config: WorkerConfig;
+  body: string;
+  invocation: Invocation;
+  dynamo: Dynamo;
+  context: Context;
+  at: At;
+  /** Every line the copy logs, as the harness reads it back from CloudWatch. */
+  write: (event: WorkerEvent) => void;
+  /** DynamoDB calls this copy made so far. */
+  calls: () => number;
+}
+
+export async function deliver(input: DeliveryInput): Promise<Outcome> {
+  const { guard, config, body, invocation, dynamo, context, at, calls } = input;
+  const startedAt = Date.now();
+  const { messageId, requestId, attempt } = invocation;
+  const { order } = parseOrder(body);
+  const log = createLog(
+    { orderId: order.orderId, messageId, requestId, guard: config.guard },
+    (line) => input.write(JSON.parse(line) as WorkerEvent),
+  );
+  const end = async (outcome: Outcome, details: Record<string, unknown> = {}) => {
+    await at("before-end");
+    log("process_end", {
+      outcome,
+      durationMs: Date.now() - startedAt,
+      dynamoCalls: calls(),
+      ...details,
+    });
+    return outcome;
+  };
+
+  log("process_start", { attempt });
+  try {
+    const ledger = new Ledger(dynamo.db, config.ledgerTable);
+    return end(
+      await guard({
+        order,
+        invocation,
+        config,
+        claims: new ClaimsTable(dynamo.db, config.claimsTable),
+        ledger,
+        dynamoClient: dynamo.client,
+        log,
+        at,
+        context,
+        charge: (record = (item) => ledger.record(item)) =>
+          charge({ order, invocation, config, log, at }, record),
+      }),
+    );
+  } catch (err) {
+    return end("failed", { error: (err as Error).message });
+  }
+}
+
+/** The Lambda context a guard reads: ids, and the time left before this delivery's deadline. */
+export function lambdaContext(
+  functionName: string,
+  requestId: string,
+  remainingMs: () => number,
+): Context {
+  return {
+    functionName,
+    functionVersion: "$LATEST",
+    invokedFunctionArn: `arn:aws:lambda:us-east-1:000000000000:function:${functionName}`,
+    memoryLimitInMB: "256",
+    awsRequestId: requestId,
+    logGroupName: `/aws/lambda/${functionName}`,
+    logStreamName: "explore",
+    callbackWaitsForEmptyEventLoop: true,
+    getRemainingTimeInMillis: remainingMs,
+    done: () => {},
+    fail: () => {},
+    succeed: () => {},
+  };
+}

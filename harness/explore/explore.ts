@@ -1,0 +1,118 @@
+// One guard setting explored: every schedule of two copies (the exhaustive walk), then random
+// schedules of two or three (fast-check), and whether the result is what the lab teaches.
+import type { FailpointName } from "../../contract/failpoints.js";
+import { exhaustive, type Walked } from "./exhaustive.js";
+import { type Found, shorter } from "./found.js";
+import type { Explored, FailureKind } from "./guards.js";
+import { randomly, type Sampled } from "./random.js";
+import { type Budget, type Chooser, runSchedule, type ScheduleRun } from "./schedule.js";
+import type { Session } from "./session.js";
+
+export interface ExploreOptions {
+  /** Copies in the random schedules; the exhaustive walk always runs two. */
+  copies: number;
+  /** Random schedules per guard (0: none). */
+  runs: number;
+  seed: number;
+  /** Faults per schedule, each kind at most this often. */
+  budget: Budget;
+  /**
+   * The walk's cap on faults of any kind together: every schedule of two copies with at most this
+   * many is a few hundred for one, thousands for two (undefined: the budget alone).
+   */
+  walkFaults?: number;
+  /** The most schedules the exhaustive walk runs (0: no walk); past it, it says it stopped. */
+  walkLimit: number;
+  /** Schedules run side by side. */
+  lanes: number;
+  failAt?: readonly FailpointName[];
+  /** Findings beyond the lab's lessons (Explored.beyond) count against the guard too. */
+  strict?: boolean;
+}
+
+export interface GuardReport {
+  explored: Explored;
+  walk?: Walked & { budget: Budget };
+  sample?: Sampled;
+  /** The shortest failing schedule either driver found. */
+  counterexample?: ScheduleRun;
+  /** Every failure kind seen, over both drivers. */
+  kinds: FailureKind[];
+  /** Those of them the lab's lessons do not teach, but the explorer knows of (Explored.beyond). */
+  findings: FailureKind[];
+  schedules: number;
+  failing: number;
+  /** The guard did what the lab teaches: held, or failed only in the ways expected. */
+  asExpected: boolean;
+  ms: number;
+}
+
+export async function exploreGuard(
+  session: Session,
+  explored: Explored,
+  options: ExploreOptions,
+  progress: (found: Found, driver: "walk" | "sample") => void = () => {},
+): Promise<GuardReport> {
+  const started = performance.now();
+  const spec = (copies: number, budget: Budget) => ({
+    explored,
+    copies,
+    budget,
+    ...(options.failAt ? { failAt: options.failAt } : {}),
+  });
+  const runWith = (copies: number, budget: Budget) => (choose: Chooser) =>
+    runSchedule(session, spec(copies, budget), choose);
+  const walkBudget: Budget =
+    options.walkFaults === undefined
+      ? options.budget
+      : { ...options.budget, total: options.walkFaults };
+  const walk =
+    options.walkLimit > 0
+      ? await exhaustive(runWith(2, walkBudget), {
+          limit: options.walkLimit,
+          lanes: options.lanes,
+          onProgress: (f) => progress(f, "walk"),
+        })
+      : undefined;
+  const sample =
+    options.runs > 0
+      ? await randomly(runWith(options.copies, options.budget), {
+          runs: options.runs,
+          seed: options.seed,
+          lanes: options.lanes,
+          copies: options.copies,
+          // A guard expected to fail needs one counterexample; one expected to hold, every run.
+          stopAtFirstFailure: explored.expect !== "holds",
+          onProgress: (f) => progress(f, "sample"),
+        })
+      : undefined;
+  const found = [walk, sample].filter((f): f is Walked | Sampled => f !== undefined);
+  const kinds = [...new Set(found.flatMap((f) => Object.keys(f.byKind) as FailureKind[]))];
+  const counterexample = found
+    .map((f) => f.shortest)
+    .filter((s): s is ScheduleRun => s !== undefined)
+    .reduce<ScheduleRun | undefined>(
+      (best, s) => (!best || shorter(s, best) ? s : best),
+      undefined,
+    );
+  const failing = found.reduce((n, f) => n + f.failing, 0);
+  const { expect } = explored;
+  const taught = expect === "holds" ? [] : expect;
+  const known = options.strict ? [] : (explored.beyond?.kinds ?? []);
+  const findings = kinds.filter((k) => !taught.includes(k) && known.includes(k));
+  const explained = kinds.every((k) => taught.includes(k) || known.includes(k));
+  // A broken guard must fail as the lab teaches; a fixed one may fail only as a known finding.
+  const asExpected = explained && (expect === "holds" || kinds.some((k) => taught.includes(k)));
+  return {
+    explored,
+    ...(walk ? { walk: { ...walk, budget: walkBudget } } : {}),
+    ...(sample ? { sample } : {}),
+    ...(counterexample ? { counterexample } : {}),
+    kinds,
+    findings,
+    schedules: found.reduce((n, f) => n + f.schedules, 0),
+    failing,
+    asExpected,
+    ms: performance.now() - started,
+  };
+}

@@ -1,0 +1,84 @@
+// What a driver found: how many schedules it ran, how many failed and how, and the shortest
+// failing one (fewest steps), which is the one worth reading.
+import type { FailureKind } from "./guards.js";
+import type { ScheduleRun } from "./schedule.js";
+
+export interface Found {
+  schedules: number;
+  failing: number;
+  byKind: Partial<Record<FailureKind, number>>;
+  shortest: ScheduleRun | undefined;
+  ms: number;
+}
+
+export const nothingFound = (): Found => ({
+  schedules: 0,
+  failing: 0,
+  byKind: {},
+  shortest: undefined,
+  ms: 0,
+});
+
+/** Counts one schedule in, keeping the shortest failure (ties: the one found first). */
+export function tally(found: Found, run: ScheduleRun): void {
+  found.schedules += 1;
+  const { kinds } = run.verdict;
+  if (kinds.length === 0) return;
+  found.failing += 1;
+  for (const kind of new Set(kinds)) found.byKind[kind] = (found.byKind[kind] ?? 0) + 1;
+  if (!found.shortest || shorter(run, found.shortest)) found.shortest = run;
+}
+
+/**
+ * The counterexample worth reading: the fewest faults it needs (none, for a race), then the
+ * fewest steps, then the fewest choices.
+ */
+export function shorter(a: ScheduleRun, b: ScheduleRun): boolean {
+  const key = (r: ScheduleRun) => [r.faults, r.steps.length, r.trace.length];
+  const [x, y] = [key(a), key(b)];
+  const i = x.findIndex((v, k) => v !== y[k]);
+  return i !== -1 && (x[i] as number) < (y[i] as number);
+}
+
+/**
+ * Runs `work` on what `next` hands out, `lanes` at a time, until it hands out nothing and no work
+ * is left running (work may give `next` more to hand out). The first error stops every lane.
+ */
+export async function pool<T>(
+  lanes: number,
+  next: () => T | undefined,
+  work: (item: T) => Promise<void>,
+): Promise<void> {
+  let active = 0;
+  let failed = false;
+  let waiting: (() => void)[] = [];
+  const wakeAll = () => {
+    const woken = waiting;
+    waiting = [];
+    for (const wake of woken) wake();
+  };
+  const lane = async (): Promise<void> => {
+    for (;;) {
+      const item = failed ? undefined : next();
+      if (item === undefined) {
+        if (active === 0 || failed) return wakeAll();
+        await new Promise<void>((resolve) => waiting.push(resolve));
+        continue;
+      }
+      active += 1;
+      try {
+        await work(item);
+      } catch (err) {
+        failed = true;
+        throw err;
+      } finally {
+        active -= 1;
+        wakeAll();
+      }
+    }
+  };
+  // Every lane ends before the error comes out: none is left running against a closed session.
+  const ended = await Promise.allSettled(Array.from({ length: lanes }, lane));
+  const failure = ended.find((r): r is PromiseRejectedResult => r.status === "rejected");
+  if (failure) throw failure.reason;
+}

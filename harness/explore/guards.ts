@@ -1,0 +1,138 @@
+// What the explorer runs: each guard of the lab (the lease once per LEASE_DEFENCES setting), the
+// clock jumps that matter to it, and what the lab teaches it does under every interleaving.
+import type { GuardName, LeaseDefences } from "../../contract/settings.js";
+import { claim } from "../../worker/guards/claim.js";
+import type { Guard } from "../../worker/guards/guard.js";
+import { lease } from "../../worker/guards/lease.js";
+import { naive } from "../../worker/guards/naive.js";
+import { off } from "../../worker/guards/off.js";
+import { powertools } from "../../worker/guards/powertools.js";
+import { TEST_TIMINGS } from "../aws/timings.js";
+import { UsageError } from "../common/errors.js";
+
+/**
+ * What went wrong with an order once every copy has ended, in Jepsen's words: charged more than
+ * once, never charged (silently, or with a message in the dead-letter queue, as
+ * harness/check/outcomes.ts says it), or left CLAIMED / INPROGRESS with nobody left to finish it.
+ */
+export const FAILURE_KINDS = ["duplicated", "lost", "dead-lettered", "stuck"] as const;
+export type FailureKind = (typeof FAILURE_KINDS)[number];
+
+export interface Explored {
+  /** "lease/fence" */
+  name: string;
+  /** GUARD, as the worker's config and log lines say it. */
+  guard: GuardName;
+  /** The code that runs: the worker's guard, or a test's own. */
+  run: Guard;
+  leaseDefences?: LeaseDefences;
+  leaseMs?: number;
+  /**
+   * How far the clock may jump (ms), at most once a schedule by default: just past the lease,
+   * or past an invocation's deadline. off, naive and claim read no clock: for them a jump could
+   * only time copies out, which a crash does already.
+   */
+  jumps: number[];
+  /** What the lab teaches: it holds in every schedule, or some schedule fails in one of these ways. */
+  expect: "holds" | FailureKind[];
+  /**
+   * Failures the explorer found that the lab's lessons do not show (yet): reported as findings,
+   * not held against the guard, unless the run is strict.
+   */
+  beyond?: { kinds: FailureKind[]; finding: string };
+  /** The lesson, in one line. */
+  lesson: string;
+}
+
+/** The lab as the tests deploy it: the function timeout, the visibility timeout, maxReceiveCount. */
+export const EXPLORE_TIMINGS = TEST_TIMINGS;
+const timeoutMs = EXPLORE_TIMINGS.functionTimeoutSeconds * 1000;
+/**
+ * Half an invocation: a jump just past it leaves the holder alive, still within its invocation,
+ * which is where only the lease's defences decide what happens.
+ */
+export const EXPLORE_LEASE_MS = timeoutMs / 2;
+
+const leaseWith = (
+  defences: LeaseDefences,
+  expect: Explored["expect"],
+  lesson: string,
+  beyond?: Explored["beyond"],
+): Explored => ({
+  name: `lease/${defences}`,
+  guard: "lease",
+  run: lease,
+  leaseDefences: defences,
+  leaseMs: EXPLORE_LEASE_MS,
+  jumps: [EXPLORE_LEASE_MS + 1],
+  expect,
+  lesson,
+  ...(beyond ? { beyond } : {}),
+});
+
+export const EXPLORED: readonly Explored[] = [
+  {
+    name: "off",
+    guard: "off",
+    run: off,
+    jumps: [],
+    expect: ["duplicated"],
+    lesson: "no guard: every copy charges",
+  },
+  {
+    name: "naive",
+    guard: "naive",
+    run: naive,
+    jumps: [],
+    expect: ["duplicated"],
+    lesson: "read, then write: both copies read before either writes",
+  },
+  {
+    name: "claim",
+    guard: "claim",
+    run: claim,
+    jumps: [],
+    expect: ["lost", "stuck"],
+    lesson: "the article's conditional write: a winner that dies or fails leaves CLAIMED for ever",
+  },
+  leaseWith("both", "holds", "the lease with the expiry floor and the fence", {
+    kinds: ["dead-lettered"],
+    finding:
+      "never charged twice, but with three faults both messages can end in the dead-letter queue: the floor (the invocation's remaining time) is read once, when the guard starts, and counted from the moment of the write, so a lease written after a pause outlives its invocation by that pause and can still hold when a crashed holder's first retry comes (the visibility timeout here is one second past the function timeout); the retries spend their receives on claim_busy and a failed charge",
+  }),
+  leaseWith("fence", "holds", "the lease with the fence alone: a late holder's charge is refused", {
+    kinds: ["dead-lettered"],
+    finding:
+      "a lease shorter than the work lets the copies take it from each other in turn: the fence refuses every late charge, so the order is never charged twice, but each copy fails, and after maxReceiveCount receives both messages are in the dead-letter queue, never charged (the expiry floor of `both` prevents it)",
+  }),
+  leaseWith("none", ["duplicated"], "the lease as first written: the work outlives the lease"),
+  {
+    name: "powertools",
+    guard: "powertools",
+    run: powertools,
+    jumps: [timeoutMs],
+    expect: "holds",
+    lesson: "Powertools' idempotency utility: INPROGRESS expires with the invocation",
+    beyond: {
+      kinds: ["duplicated"],
+      finding:
+        "a copy that dies after its charge and before Powertools writes COMPLETED (a crash, or Lambda's timeout) leaves INPROGRESS behind; it expires with that invocation, and the retry runs the charge again: the charge and the record are two writes, and nothing fences the second charge (the lease's fence writes both in one transaction)",
+    },
+  },
+];
+
+/** --guard: names separated by commas; "lease" is the three lease settings. */
+export function chooseExplored(names: string | undefined): Explored[] {
+  if (names === undefined || names.trim() === "") return [...EXPLORED];
+  const chosen = new Set<Explored>();
+  for (const name of names.split(",").map((n) => n.trim())) {
+    const found = EXPLORED.filter((e) => e.name === name || e.name.startsWith(`${name}/`));
+    if (found.length === 0) {
+      throw new UsageError(
+        `--guard: "${name}" is not a guard; choose from ${EXPLORED.map((e) => e.name).join(", ")} (lease = all three)`,
+      );
+    }
+    for (const e of found) chosen.add(e);
+  }
+  return EXPLORED.filter((e) => chosen.has(e));
+}
