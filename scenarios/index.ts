@@ -2,6 +2,7 @@
 import type { Scenario } from "../harness/scenario/scenario.js";
 import batchRetry from "./batch-retry.js";
 import chargeFailure from "./charge-failure.js";
+import crashAfterCharge from "./crash-after-charge.js";
 import crashAfterClaim from "./crash-after-claim.js";
 import fifoDedup from "./fifo-dedup.js";
 import guardMatrix from "./guard-matrix.js";
@@ -22,6 +23,7 @@ export const SCENARIOS: Scenario[] = [
   malformedBody,
   racingCopies,
   crashAfterClaim,
+  crashAfterCharge,
   chargeFailure,
   poisonMessage,
   payloadMismatch,

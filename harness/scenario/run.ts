@@ -1,3 +1,4 @@
+import { parseFailpoints } from "../../contract/failpoints.js";
 import { DEFAULT_SETTINGS } from "../../contract/settings.js";
 import { onFifoQueue } from "../aws/deploy.js";
 import type { DeployedLab } from "../aws/lab.js";
@@ -86,7 +87,10 @@ async function runPhase(phase: Phase, laneLab: DeployedLab, say: Say): Promise<P
   const waitOptions = {
     sinceMs,
     timeoutMs,
-    everyInvocationEnds: setup.fault !== "crash-after-claim",
+    // A copy killed on purpose never ends: by FAULT, or by a failpoint that crashes.
+    everyInvocationEnds:
+      setup.fault !== "crash-after-claim" &&
+      !parseFailpoints(setup.failpoints).some((r) => r.action.kind === "crash"),
     ledgerTable: deployment.names.ledgerTable,
     deliveriesBeforeDlq: testTimings(lab.backend).maxReceiveCount,
     ...(isMiniStack(lab.backend)
