@@ -29,8 +29,8 @@ export interface Explored {
   leaseMs?: number;
   /**
    * How far the clock may jump (ms), at most once a schedule by default: just past the lease,
-   * or past an invocation's deadline. off, naive and claim read no clock: for them a jump could
-   * only time copies out, which a crash does already.
+   * or past an invocation's deadline (which times out every copy it passes, each a death).
+   * off, naive and claim read no clock: a jump could only time copies out, as a crash does.
    */
   jumps: number[];
   /** What the lab teaches: it holds in every schedule, or some schedule fails in one of these ways. */
@@ -110,7 +110,8 @@ export const EXPLORED: readonly Explored[] = [
     name: "powertools",
     guard: "powertools",
     run: powertools,
-    jumps: [timeoutMs],
+    // Past half the invocation (the holder alive: INPROGRESS must hold), or past all of it.
+    jumps: [EXPLORE_LEASE_MS + 1, timeoutMs],
     expect: "holds",
     lesson: "Powertools' idempotency utility: INPROGRESS expires with the invocation",
     beyond: {
