@@ -28,6 +28,8 @@ export interface ExploreOptions {
   failAt?: readonly FailpointName[];
   /** Findings beyond the lab's lessons (Explored.beyond) count against the guard too. */
   strict?: boolean;
+  /** Hears every schedule run, with what it did (a test checks each failure, not only the shortest). */
+  onSchedule?: (run: ScheduleRun) => void;
 }
 
 export interface GuardReport {
@@ -60,8 +62,11 @@ export async function exploreGuard(
     budget,
     ...(options.failAt ? { failAt: options.failAt } : {}),
   });
-  const runWith = (copies: number, budget: Budget) => (choose: Chooser) =>
-    runSchedule(session, spec(copies, budget), choose);
+  const runWith = (copies: number, budget: Budget) => async (choose: Chooser) => {
+    const run = await runSchedule(session, spec(copies, budget), choose);
+    options.onSchedule?.(run);
+    return run;
+  };
   const walkBudget: Budget =
     options.walkFaults === undefined
       ? options.budget

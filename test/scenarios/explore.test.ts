@@ -124,25 +124,30 @@ describe("the fixed guards hold", () => {
     expect(random.failing).toBe(0);
   });
 
-  test("powertools: exactly once while no copy dies after its charge; a death there charges twice", async () => {
-    const alive = await walk(guard("powertools"), faults(0, 1, 1));
-    walkedAll(alive);
-    expect(alive.failing).toBe(0);
-    // A finding beyond the lab's lessons (guards.ts, `beyond`): INPROGRESS expires with the dead
-    // copy's invocation, and the retry charges again. Every failing schedule has that death.
-    const dying = await walk(guard("powertools"), oneFault);
-    walkedAll(dying);
-    expect(dying.kinds).toEqual(["duplicated"]);
-    expect(dying.findings).toEqual(["duplicated"]);
-    expect(dying.asExpected).toBe(true);
-    const shortest = dying.counterexample as ScheduleRun;
-    const charged = new Set(
-      shortest.events.filter((e) => e.type === "charge_applied").map((e) => e.requestId),
-    );
-    const died = shortest.events.filter(
-      (e) => e.type === "failpoint" && /=crash/.test(String(e.rule)),
-    );
-    expect(died.some((e) => charged.has(e.requestId))).toBe(true);
+  test("powertools: every schedule that fails has a copy that died after its charge, before COMPLETED", async () => {
+    // A finding beyond the lab's lessons (guards.ts, `beyond`; the crash-after-charge scenario):
+    // INPROGRESS expires with the dead copy's invocation, and the retry charges again.
+    const failures: ScheduleRun[] = [];
+    const report = await exploreGuard(session, guard("powertools"), {
+      ...options(oneFault, 5_000, 0),
+      onSchedule: (run) => {
+        if (run.verdict.kinds.length > 0) failures.push(run);
+      },
+    });
+    walkedAll(report);
+    expect(report.kinds).toEqual(["duplicated"]);
+    expect(report.findings).toEqual(["duplicated"]);
+    expect(report.asExpected).toBe(true);
+    expect(failures.length).toBe(report.failing);
+    for (const run of failures) {
+      const charged = new Set(
+        run.events.filter((e) => e.type === "charge_applied").map((e) => e.requestId),
+      );
+      const died = run.events.filter(
+        (e) => e.type === "failpoint" && /=crash/.test(String(e.rule)) && charged.has(e.requestId),
+      );
+      expect({ schedule: told(run), died: died.length > 0 }).toMatchObject({ died: true });
+    }
   });
 });
 
