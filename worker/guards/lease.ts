@@ -23,17 +23,20 @@ export const lease: Guard = async (input) => {
   const defences = config.leaseDefences;
   const owner = randomUUID();
   const payloadHash = fingerprint(order);
-  const holdMs =
-    defences === "both"
-      ? Math.max(config.leaseMs, context.getRemainingTimeInMillis())
-      : config.leaseMs;
+  // With both defences the lease never ends before this invocation must have: both read at each
+  // try, since time passes between tries (npm run explore found a lease that outlived it).
+  const leaseUntil = () => {
+    const lease = Date.now() + config.leaseMs;
+    const deadline = Date.now() + context.getRemainingTimeInMillis();
+    return defences === "both" ? Math.max(lease, deadline) : lease;
+  };
   const take = () =>
     claims.takeLease({
       orderId: order.orderId,
       status: CLAIM_STATUS.claimed,
       ...invocation,
       owner,
-      leaseUntil: Date.now() + holdMs,
+      leaseUntil: leaseUntil(),
       payloadHash,
       claimedAt: new Date().toISOString(),
     });
