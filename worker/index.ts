@@ -1,9 +1,10 @@
 // The Lambda worker: one SQS record in, one order charged (or not), one line of JSON per step.
+
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from "aws-lambda";
 import { type GuardName, readConfig, type WorkerConfig } from "../contract/settings.js";
-import { charge } from "./charge.js";
 import { type Dynamo, dynamoClient } from "./dynamo.js";
 import { copyOf, failpoints } from "./failpoints.js";
+import { guardInput } from "./guard-input.js";
 import { claim } from "./guards/claim.js";
 import type { Guard } from "./guards/guard.js";
 import { lease } from "./guards/lease.js";
@@ -11,10 +12,8 @@ import { naive } from "./guards/naive.js";
 import { off } from "./guards/off.js";
 import { powertools } from "./guards/powertools.js";
 import type { Outcome } from "./invocation.js";
-import { Ledger } from "./ledger.js";
 import { bodyFields, createLog, type Log } from "./log.js";
 import { parseOrder } from "./order.js";
-import { ClaimsTable } from "./store.js";
 
 const guards: Record<GuardName, Guard> = { off, naive, claim, lease, powertools };
 
@@ -76,22 +75,7 @@ async function processRecord(
   }
   try {
     const guard = guards[config.guard];
-    const ledger = new Ledger(dynamo.db, config.ledgerTable);
-    return end(
-      await guard({
-        order,
-        invocation,
-        config,
-        claims: new ClaimsTable(dynamo.db, config.claimsTable),
-        ledger,
-        dynamoClient: dynamo.client,
-        log,
-        at,
-        context,
-        charge: (record = (item) => ledger.record(item)) =>
-          charge({ order, invocation, config, log, at }, record),
-      }),
-    );
+    return end(await guard(guardInput(order, invocation, config, dynamo, log, at, context)));
   } catch (err) {
     return end("failed", { error: (err as Error).message });
   }

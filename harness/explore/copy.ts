@@ -3,17 +3,16 @@
 // guard's input built the same way. Only the surroundings are the explorer's: the client is the
 // gated one, `at` is a gate, the log lines are kept instead of printed, and the Lambda context
 // counts down on the schedule's clock.
+
 import type { Context } from "aws-lambda";
 import type { WorkerConfig } from "../../contract/settings.js";
-import { charge } from "../../worker/charge.js";
 import type { Dynamo } from "../../worker/dynamo.js";
 import type { At } from "../../worker/failpoints.js";
+import { guardInput } from "../../worker/guard-input.js";
 import type { Guard } from "../../worker/guards/guard.js";
 import type { Invocation, Outcome } from "../../worker/invocation.js";
-import { Ledger } from "../../worker/ledger.js";
 import { createLog } from "../../worker/log.js";
 import { parseOrder } from "../../worker/order.js";
-import { ClaimsTable } from "../../worker/store.js";
 import type { WorkerEvent } from "../observe/events.js";
 
 export interface DeliveryInput {
@@ -52,22 +51,7 @@ export async function deliver(input: DeliveryInput): Promise<Outcome> {
 
   log("process_start", { attempt });
   try {
-    const ledger = new Ledger(dynamo.db, config.ledgerTable);
-    return end(
-      await guard({
-        order,
-        invocation,
-        config,
-        claims: new ClaimsTable(dynamo.db, config.claimsTable),
-        ledger,
-        dynamoClient: dynamo.client,
-        log,
-        at,
-        context,
-        charge: (record = (item) => ledger.record(item)) =>
-          charge({ order, invocation, config, log, at }, record),
-      }),
-    );
+    return end(await guard(guardInput(order, invocation, config, dynamo, log, at, context)));
   } catch (err) {
     return end("failed", { error: (err as Error).message });
   }

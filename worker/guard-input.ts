@@ -1,0 +1,38 @@
+// What a guard is handed for one record: the worker's tables, its log, its failpoint and a charge
+// bound to this order and copy. The function builds it here, and so does `npm run explore`.
+import type { Context } from "aws-lambda";
+import type { Order } from "../contract/order.js";
+import type { WorkerConfig } from "../contract/settings.js";
+import { charge } from "./charge.js";
+import type { Dynamo } from "./dynamo.js";
+import type { At } from "./failpoints.js";
+import type { GuardInput } from "./guards/guard.js";
+import type { Invocation } from "./invocation.js";
+import { Ledger } from "./ledger.js";
+import type { Log } from "./log.js";
+import { ClaimsTable } from "./store.js";
+
+export function guardInput(
+  order: Order,
+  invocation: Invocation,
+  config: WorkerConfig,
+  dynamo: Dynamo,
+  log: Log,
+  at: At,
+  context: Context,
+): GuardInput {
+  const ledger = new Ledger(dynamo.db, config.ledgerTable);
+  return {
+    order,
+    invocation,
+    config,
+    claims: new ClaimsTable(dynamo.db, config.claimsTable),
+    ledger,
+    dynamoClient: dynamo.client,
+    log,
+    at,
+    context,
+    charge: (record = (item) => ledger.record(item)) =>
+      charge({ order, invocation, config, log, at }, record),
+  };
+}
