@@ -8,6 +8,18 @@ import { namesFor } from "./names.js";
 export const GUARDS = ["off", "naive", "claim", "lease", "powertools"] as const;
 export type GuardName = (typeof GUARDS)[number];
 
+/**
+ * A guard of the user's own (docs/design.md §4, "Guard files"): GUARD names the file, and the
+ * function's bundle carries it. Only its base name travels in the environment and the logs.
+ */
+export type GuardFileName = `${string}.${"ts" | "mts" | "js" | "mjs"}`;
+export const GUARD_FILE_NAME = /^[A-Za-z0-9_.-]{1,80}\.(ts|mts|js|mjs)$/;
+export const isGuardFileName = (value: string): value is GuardFileName =>
+  GUARD_FILE_NAME.test(value);
+
+/** What GUARD may say: a guard of the lab, or a guard file's name. */
+export type GuardChoice = GuardName | GuardFileName;
+
 export const PARSE_MODES = ["lenient", "strict"] as const;
 export type ParseMode = (typeof PARSE_MODES)[number];
 
@@ -46,7 +58,7 @@ export type BatchFailures = (typeof BATCH_FAILURES)[number];
 
 /** What a scenario phase or a workshop step chooses. */
 export interface WorkerSettings {
-  guard: GuardName;
+  guard: GuardChoice;
   parseMode: ParseMode;
   fault: Fault;
   /** Simulated work before the charge (the article used 4000). */
@@ -146,7 +158,7 @@ export function settingsFromEnv(env: Env): WorkerSettings {
       ? undefined
       : seconds("RECORD_TTL_SECONDS", env.RECORD_TTL_SECONDS);
   return {
-    guard: oneOf("GUARD", env.GUARD ?? fromIdempotencySwitch(env.IDEMPOTENCY), GUARDS),
+    guard: guardSetting(env.GUARD ?? fromIdempotencySwitch(env.IDEMPOTENCY)),
     parseMode: oneOf("PARSE_MODE", env.PARSE_MODE ?? DEFAULT_SETTINGS.parseMode, PARSE_MODES),
     fault: oneOf("FAULT", env.FAULT ?? DEFAULT_SETTINGS.fault, FAULTS),
     workMs: milliseconds("WORK_MS", env.WORK_MS, DEFAULT_SETTINGS.workMs),
@@ -184,6 +196,17 @@ function fromIdempotencySwitch(value: string | undefined): string {
   if (value === undefined || value === "0" || value === "1")
     return guardFromWord(value ?? "0") as string;
   throw new Error(`IDEMPOTENCY must be 0 or 1, got "${value}"`);
+}
+
+function guardSetting(value: string): GuardChoice {
+  if (isGuardFileName(value)) return value;
+  try {
+    return oneOf("GUARD", value, GUARDS);
+  } catch {
+    throw new Error(
+      `GUARD must be one of ${GUARDS.join(", ")}, or a guard file's name (my-guard.ts); got "${value}"`,
+    );
+  }
 }
 
 function oneOf<T extends string>(name: string, value: string, allowed: readonly T[]): T {

@@ -29,6 +29,7 @@ export function guardInput(
     claims: new ClaimsTable(dynamo.db, config.claimsTable),
     ledger,
     dynamoClient: dynamo.client,
+    db: dynamo.db,
     log,
     at,
     context,

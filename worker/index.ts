@@ -1,7 +1,12 @@
 // The Lambda worker: one SQS record in, one order charged (or not), one line of JSON per step.
 
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from "aws-lambda";
-import { type GuardName, readConfig, type WorkerConfig } from "../contract/settings.js";
+import {
+  type GuardChoice,
+  type GuardName,
+  readConfig,
+  type WorkerConfig,
+} from "../contract/settings.js";
 import { type Dynamo, dynamoClient } from "./dynamo.js";
 import { copyOf, failpoints } from "./failpoints.js";
 import { guardInput } from "./guard-input.js";
@@ -10,12 +15,16 @@ import type { Guard } from "./guards/guard.js";
 import { lease } from "./guards/lease.js";
 import { naive } from "./guards/naive.js";
 import { off } from "./guards/off.js";
+import { pluggedIn } from "./guards/plugged-in.js";
 import { powertools } from "./guards/powertools.js";
-import type { Outcome } from "./invocation.js";
+import { isOutcome, type Outcome } from "./invocation.js";
 import { bodyFields, createLog, type Log } from "./log.js";
 import { parseOrder } from "./order.js";
 
 const guards: Record<GuardName, Guard> = { off, naive, claim, lease, powertools };
+
+// A guard file's stack traces point into the file itself, not into the bundle.
+if (pluggedIn) process.setSourceMapsEnabled(true);
 
 // One client per container, made on the first invocation and kept for the next ones.
 let dynamo: Dynamo | undefined;
@@ -74,9 +83,34 @@ async function processRecord(
     if (config.parseMode === "strict") return end("failed");
   }
   try {
-    const guard = guards[config.guard];
-    return end(await guard(guardInput(order, invocation, config, dynamo, log, at, context)));
+    const guard = guardFor(config.guard);
+    const outcome: unknown = await guard(
+      guardInput(order, invocation, config, dynamo, log, at, context),
+    );
+    if (isOutcome(outcome)) return end(outcome);
+    return end("failed", { error: `the guard returned ${shown(outcome)}, not an outcome` });
   } catch (err) {
-    return end("failed", { error: (err as Error).message });
+    return end("failed", { error: (err as Error).message, ...whereInGuardFile(err) });
   }
+}
+
+function guardFor(name: GuardChoice): Guard {
+  if (name in guards) return guards[name as GuardName];
+  if (pluggedIn?.name === name) return pluggedIn.guard;
+  throw new Error(
+    `GUARD=${name} names a guard file, but this function was built ${pluggedIn ? `with ${pluggedIn.name}` : "without one"}: deploy it with --guard-file`,
+  );
+}
+
+/** What a guard returned instead of "charged", "skipped" or "failed", in a few characters. */
+const shown = (value: unknown) =>
+  typeof value === "string" ? JSON.stringify(value) : String(JSON.stringify(value) ?? value);
+
+/** Where in a guard file an error was thrown (file:line:col), from its source-mapped stack. */
+function whereInGuardFile(err: unknown): { at?: string } {
+  if (!pluggedIn) return {};
+  const frames = String((err as Error)?.stack ?? "").split("\n");
+  const frame = frames.find((line) => line.includes(pluggedIn?.name ?? ""));
+  const at = frame?.match(/([^\s(/\\]+:\d+:\d+)\)?\s*$/)?.[1];
+  return at ? { at } : {};
 }

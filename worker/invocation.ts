@@ -8,3 +8,7 @@ export interface Invocation {
 
 /** What happened to one SQS record. "failed" hands the record back to SQS for a retry. */
 export type Outcome = "charged" | "skipped" | "failed";
+
+const OUTCOMES: readonly string[] = ["charged", "skipped", "failed"] satisfies Outcome[];
+export const isOutcome = (value: unknown): value is Outcome =>
+  typeof value === "string" && OUTCOMES.includes(value);

@@ -1,9 +1,11 @@
 // The worker as Lambda receives it: one esbuild bundle (the AWS SDK inside) in a zip.
 import { createHash } from "node:crypto";
 import path from "node:path";
-import { build } from "esbuild";
+import { type BuildFailure, build } from "esbuild";
 import { zipSync } from "fflate";
+import { UsageError } from "../common/errors.js";
 import { PROJECT_ROOT } from "../common/paths.js";
+import { buildErrorLine, type GuardFile, plugIn, typeCheckGuardFile } from "./guard-file.js";
 
 export interface WorkerPackage {
   zip: Uint8Array;
@@ -16,16 +18,45 @@ export interface WorkerPackage {
 // "unchanged" from CodeSha256 and skip the upload.
 const FIXED_MTIME = new Date("2026-01-01T00:00:00Z");
 
-let cached: Promise<WorkerPackage> | undefined;
+const cached = new Map<string, Promise<WorkerPackage>>();
 
-export function packageWorker(): Promise<WorkerPackage> {
-  cached ??= buildPackage();
-  return cached;
+/** The worker, with a guard file plugged in if one is given; built once per process. */
+export function packageWorker(guardFile?: GuardFile): Promise<WorkerPackage> {
+  const key = guardFile?.path ?? "";
+  let pkg = cached.get(key);
+  if (!pkg) {
+    pkg = buildPackage(guardFile);
+    cached.set(key, pkg);
+  }
+  return pkg;
 }
 
 /** One build, not memoised: what packageWorker caches, and what the bundle test compares. */
-export async function buildPackage(): Promise<WorkerPackage> {
-  const result = await build({
+export async function buildPackage(guardFile?: GuardFile): Promise<WorkerPackage> {
+  if (guardFile) typeCheckGuardFile(guardFile);
+  const result = await bundle(guardFile);
+  const bundled = result.outputFiles[0]?.contents;
+  if (!bundled) throw new Error("esbuild produced no output for worker/index.ts");
+  const zip = zipSync({ "index.js": [bundled, { mtime: FIXED_MTIME }] }, { level: 9 });
+  return {
+    zip,
+    sha256: createHash("sha256").update(zip).digest("base64"),
+    bundleBytes: bundled.byteLength,
+  };
+}
+
+async function bundle(guardFile?: GuardFile) {
+  try {
+    return await esbuildWorker(guardFile);
+  } catch (err) {
+    const errors = (err as BuildFailure).errors;
+    if (!guardFile || !errors) throw err;
+    throw new UsageError(buildErrorLine(guardFile, errors));
+  }
+}
+
+function esbuildWorker(guardFile?: GuardFile) {
+  return build({
     entryPoints: [path.join(PROJECT_ROOT, "worker", "index.ts")],
     bundle: true,
     platform: "node",
@@ -36,13 +67,15 @@ export async function buildPackage(): Promise<WorkerPackage> {
     minify: true,
     legalComments: "none",
     logLevel: "silent",
+    // A guard file's errors point into the file (worker/index.ts turns source maps on), and its
+    // npm imports resolve from the project wherever the file is. The lab's own bundle has neither.
+    ...(guardFile
+      ? {
+          plugins: [plugIn(guardFile)],
+          sourcemap: "inline" as const,
+          sourcesContent: false,
+          nodePaths: [path.join(PROJECT_ROOT, "node_modules")],
+        }
+      : {}),
   });
-  const bundle = result.outputFiles[0]?.contents;
-  if (!bundle) throw new Error("esbuild produced no output for worker/index.ts");
-  const zip = zipSync({ "index.js": [bundle, { mtime: FIXED_MTIME }] }, { level: 9 });
-  return {
-    zip,
-    sha256: createHash("sha256").update(zip).digest("base64"),
-    bundleBytes: bundle.byteLength,
-  };
 }

@@ -33,6 +33,7 @@ import { LabError, UsageError } from "../common/errors.js";
 import type { Say } from "../common/say.js";
 import { packageWorker } from "./build.js";
 import type { Connection } from "./connection.js";
+import type { GuardFile } from "./guard-file.js";
 import type { LabNames } from "./names.js";
 import { waitForMappingState } from "./switches.js";
 import { type Timings, timingsProblem, WAIT } from "./timings.js";
@@ -64,12 +65,18 @@ export const onFifoQueue = (deployment: Deployment): Deployment => ({
   ...deployment.fifo,
 });
 
+/** What the function starts with: its settings, and a guard file bundled in (guard-file.ts). */
+export interface DeployOptions {
+  env?: Partial<WorkerSettings>;
+  guardFile?: GuardFile;
+}
+
 export async function deploy(
   conn: Connection,
   names: LabNames,
   say: Say,
   timings: Timings,
-  env: Partial<WorkerSettings> = {},
+  { env = {}, guardFile }: DeployOptions = {},
 ): Promise<Deployment> {
   const problem = timingsProblem(timings);
   if (problem) throw new UsageError(problem);
@@ -95,7 +102,7 @@ export async function deploy(
   await ensureTimeToLive(conn, names.claimsTable, "expiresAt");
   await ensureTimeToLive(conn, names.powertoolsTable, "expiration");
   await ensureLogGroup(conn, names.logGroup);
-  await ensureFunction(conn, names, timings, env, say);
+  await ensureFunction(conn, names, timings, env, say, guardFile);
   const mappingId = await ensureEventSourceMapping(conn, names.functionName, queue.arn);
   const fifoMappingId = await ensureEventSourceMapping(conn, names.functionName, fifoQueue.arn);
   return deploymentOf(names, queue, dlq, mappingId, queueSet(fifoQueue, fifoDlq, fifoMappingId));
@@ -189,8 +196,9 @@ async function ensureFunction(
   timings: Timings,
   env: Partial<WorkerSettings>,
   say: Say,
+  guardFile: GuardFile | undefined,
 ) {
-  const code = await packageWorker();
+  const code = await packageWorker(guardFile);
   const configuration = {
     FunctionName: names.functionName,
     Timeout: timings.functionTimeoutSeconds,

@@ -4,7 +4,7 @@
 // own beside it and removes it at close().
 import { namesFor } from "../../contract/names.js";
 import { connect } from "../aws/connection.js";
-import { deploy } from "../aws/deploy.js";
+import { type DeployOptions, deploy } from "../aws/deploy.js";
 import type { DeployedLab } from "../aws/lab.js";
 import { DEFAULT_PREFIX, labNames } from "../aws/names.js";
 import { testTimings } from "../aws/timings.js";
@@ -62,6 +62,7 @@ export function prefixBesideWorkshop(
 export async function openLab(
   say: Say,
   lanes: (backend: { name: string; version: string }) => number = () => 1,
+  options: Pick<DeployOptions, "guardFile"> = {},
 ): Promise<OwnedLab> {
   const prefix = process.env.LAB_PREFIX || DEFAULT_PREFIX;
   let names = labNames(prefix); // checks LAB_PREFIX before anything starts
@@ -102,7 +103,7 @@ export async function openLab(
     }
     const deployment = await step(say, "deploying the lab", () =>
       talkingTo(backend.endpoint, "deploying the lab", () =>
-        deploy(conn, names, say, testTimings(backend)),
+        deploy(conn, names, say, testTimings(backend), options),
       ),
     );
     const wanted = Math.max(1, lanes(backend));
@@ -115,7 +116,7 @@ export async function openLab(
             return {
               conn,
               backend: labBackend,
-              deployment: await deploy(conn, laneNames, () => {}, testTimings(backend)),
+              deployment: await deploy(conn, laneNames, () => {}, testTimings(backend), options),
             };
           }),
         ),

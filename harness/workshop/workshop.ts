@@ -44,7 +44,9 @@ export async function labUp(say: Say): Promise<{ state: SavedLab; fresh: boolean
   const conn = connect(backend.endpoint);
   try {
     await talkingTo(backend.endpoint, "deploying the lab", async () => {
-      const deployment = await deploy(conn, labNames(prefix), say, WORKSHOP_TIMINGS, UP_SETTINGS);
+      const deployment = await deploy(conn, labNames(prefix), say, WORKSHOP_TIMINGS, {
+        env: UP_SETTINGS,
+      });
       // An emulator that outlives a lab (docker compose) keeps the last session's claims and
       // charges; a new session starts from empty queues and tables, as the workshop assumes.
       await resetState(conn, deployment);
@@ -134,7 +136,9 @@ export async function openWorkshopLab(): Promise<WorkshopLab> {
 
 export async function redeploy(open: WorkshopLab, say: Say): Promise<void> {
   const names = labNames(open.state.prefix);
-  await deploy(open.conn, names, say, WORKSHOP_TIMINGS, await readWorkerSettings(open.conn, names));
+  await deploy(open.conn, names, say, WORKSHOP_TIMINGS, {
+    env: await readWorkerSettings(open.conn, names),
+  });
 }
 
 /** The article's set-idempotency.ps1, generalised: 0/1 as the original switch, or a guard name. */

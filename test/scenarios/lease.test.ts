@@ -87,6 +87,7 @@ async function attempt(input: ReturnType<typeof order>, options: AttemptOptions 
     claims,
     ledger,
     dynamoClient: dynamo.client,
+    db: dynamo.db,
     context: { getRemainingTimeInMillis: () => options.remainingMs ?? 0 } as Context,
     log: (type) => said.push(type),
     at: noFailpoints,

@@ -1,4 +1,5 @@
 import type { DynamoDBClient } from "@aws-sdk/client-dynamodb";
+import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import type { Context } from "aws-lambda";
 import type { Order } from "../../contract/order.js";
 import type { WorkerConfig } from "../../contract/settings.js";
@@ -21,6 +22,8 @@ export interface GuardInput {
   ledger: Ledger;
   /** The raw DynamoDB client, for Powertools' persistence layer. */
   dynamoClient: DynamoDBClient;
+  /** The same client, reading and writing plain objects: for requests of a guard's own. */
+  db: DynamoDBDocumentClient;
   log: Log;
   /** A failpoint (failpoints.ts): nothing happens there unless the harness set one. */
   at: At;

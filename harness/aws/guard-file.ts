@@ -1,0 +1,111 @@
+// A guard of the user's own (docs/design.md §4, "Guard files"): found, type-checked the way the
+// project is, and plugged into the worker's bundle in place of worker/guards/plugged-in.ts.
+import { existsSync, statSync } from "node:fs";
+import path from "node:path";
+import type { Plugin } from "esbuild";
+import ts from "typescript";
+import { type GuardFileName, isGuardFileName } from "../../contract/settings.js";
+import { UsageError } from "../common/errors.js";
+import { PROJECT_ROOT } from "../common/paths.js";
+
+/** The name a guard file imports the guard API by (package.json "exports"). */
+export const GUARD_API = "sqs-idempotency-lab/guard";
+export const GUARD_API_FILE = path.join(PROJECT_ROOT, "worker", "guard-api.ts");
+
+export interface GuardFile {
+  /** Absolute. */
+  path: string;
+  /** Its base name: GUARD's value, and the `guard` of every log line. */
+  name: GuardFileName;
+}
+
+/** A path the user gave, checked: it exists, it is a file, its name can travel in GUARD. */
+export function guardFileAt(given: string): GuardFile {
+  const absolute = path.resolve(given);
+  if (!existsSync(absolute) || !statSync(absolute).isFile())
+    throw new UsageError(`guard file ${given}: no such file`);
+  const name = path.basename(absolute);
+  if (!isGuardFileName(name)) {
+    throw new UsageError(
+      `guard file ${given}: name it like my-guard.ts (letters, digits, . _ -; ending .ts, .mts, .js or .mjs)`,
+    );
+  }
+  return { path: absolute, name };
+}
+
+/**
+ * Type-checks the file with the project's compiler settings. A mistake is one line,
+ * file:line:col and the compiler's message, as a UsageError (exit 2); the first one only, as a
+ * beginner fixes them one at a time.
+ */
+export function typeCheckGuardFile(file: GuardFile): void {
+  const inProject = !path.relative(PROJECT_ROOT, file.path).startsWith("..");
+  const options: ts.CompilerOptions = {
+    target: ts.ScriptTarget.ES2022,
+    module: ts.ModuleKind.NodeNext,
+    moduleResolution: ts.ModuleResolutionKind.NodeNext,
+    lib: ["lib.es2023.d.ts"],
+    types: ["node"],
+    typeRoots: [path.join(PROJECT_ROOT, "node_modules", "@types")],
+    strict: true,
+    skipLibCheck: true,
+    noEmit: true,
+    allowJs: true,
+    allowImportingTsExtensions: true,
+    // Outside the project, the guard API is found by its path instead of the package's name.
+    ...(inProject ? {} : { paths: { [GUARD_API]: [GUARD_API_FILE] } }),
+  };
+  const program = ts.createProgram([file.path], options);
+  const first = ts
+    .sortAndDeduplicateDiagnostics(ts.getPreEmitDiagnostics(program))
+    .find((d) => d.category === ts.DiagnosticCategory.Error);
+  if (first) throw new UsageError(diagnosticLine(first));
+}
+
+function diagnosticLine(d: ts.Diagnostic): string {
+  const message = ts.flattenDiagnosticMessageText(d.messageText, " ").replace(/\s+/g, " ");
+  if (!d.file || d.start === undefined) return `guard file: ${message}`;
+  const { line, character } = d.file.getLineAndCharacterOfPosition(d.start);
+  const where = path.relative(process.cwd(), d.file.fileName) || d.file.fileName;
+  return `${where}:${line + 1}:${character + 1}: ${message}`;
+}
+
+/**
+ * esbuild plug-in: worker/index.ts's import of ./guards/plugged-in.js gets the guard file's
+ * default export, under the file's name; the guard API resolves from anywhere.
+ */
+export function plugIn(file: GuardFile): Plugin {
+  return {
+    name: "guard-file",
+    setup(build) {
+      build.onResolve({ filter: /\/plugged-in\.js$/ }, (args) =>
+        args.importer.endsWith(path.join("worker", "index.ts"))
+          ? { path: file.path, namespace: "guard-file" }
+          : undefined,
+      );
+      build.onLoad({ filter: /.*/, namespace: "guard-file" }, () => ({
+        contents: [
+          `import guard from ${JSON.stringify(file.path)};`,
+          `export const pluggedIn = { name: ${JSON.stringify(file.name)}, guard };`,
+        ].join("\n"),
+        resolveDir: path.dirname(file.path),
+        loader: "js",
+      }));
+      build.onResolve({ filter: new RegExp(`^${GUARD_API}$`) }, () => ({ path: GUARD_API_FILE }));
+    },
+  };
+}
+
+/** esbuild's errors about a guard file, as one line each place, like the compiler's. */
+export function buildErrorLine(
+  file: GuardFile,
+  errors: { text: string; location: { file: string; line: number; column: number } | null }[],
+): string {
+  const [first] = errors;
+  if (!first) return `${file.name}: esbuild failed`;
+  if (/No matching export .* for import "default"/.test(first.text)) {
+    return `${path.relative(process.cwd(), file.path)}: no default export; end the file with: export default defineGuard(async (input) => { … })`;
+  }
+  const at = first.location;
+  return at ? `${at.file}:${at.line}:${at.column + 1}: ${first.text}` : first.text;
+}
