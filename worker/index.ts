@@ -23,9 +23,6 @@ import { parseOrder } from "./order.js";
 
 const guards: Record<GuardName, Guard> = { off, naive, claim, lease, powertools };
 
-// A guard file's stack traces point into the file itself, not into the bundle.
-if (pluggedIn) process.setSourceMapsEnabled(true);
-
 // One client per container, made on the first invocation and kept for the next ones.
 let dynamo: Dynamo | undefined;
 
@@ -106,7 +103,10 @@ function guardFor(name: GuardChoice): Guard {
 const shown = (value: unknown) =>
   typeof value === "string" ? JSON.stringify(value) : String(JSON.stringify(value) ?? value);
 
-/** Where in a guard file an error was thrown (file:line:col), from its source-mapped stack. */
+/**
+ * Where in a guard file an error was thrown (file:line:col): its bundle carries a source map,
+ * and the function runs with NODE_OPTIONS=--enable-source-maps (harness/aws/worker-env.ts).
+ */
 function whereInGuardFile(err: unknown): { at?: string } {
   if (!pluggedIn) return {};
   const frames = String((err as Error)?.stack ?? "").split("\n");

@@ -23,6 +23,7 @@ import {
   lastSendReport,
   openWorkshopLab,
   orderEvents,
+  plugInGuardFile,
   redeploy,
   rememberSend,
   resetLab,
@@ -48,7 +49,7 @@ import {
   messageToSend,
   parseAmount,
   parseCopies,
-  parseGuard,
+  parseGuardOrFile,
   parseMs,
   parseOrderId,
   type SendOptions,
@@ -157,15 +158,26 @@ program
 
 program
   .command("guard <mode>")
-  .description(`switch the idempotency guard without a redeploy: ${GUARD_WORDS.join(" | ")}`)
+  .description(
+    `switch the idempotency guard without a redeploy: ${GUARD_WORDS.join(" | ")}; or a guard file of your own (./my-guard.ts), bundled into the worker`,
+  )
   .option("--work-ms <ms>", "also set WORK_MS, the simulated work before the charge", parseMs)
   .action((mode: string, options: { workMs?: number }) => {
-    const guard = parseGuard(mode);
+    const choice = parseGuardOrFile(mode);
     return withLab(async (open) => {
-      const { ms, workMs } = await switchGuard(open, guard, options.workMs);
+      if (typeof choice !== "string") {
+        const { ms, workMs } = await step(say, `bundling ${choice.name} into the worker`, () =>
+          plugInGuardFile(open, choice, say, options.workMs),
+        );
+        console.log(
+          `guard is now ${choice.name} (${path.relative(process.cwd(), choice.path)}), WORK_MS ${workMs}; deployed in ${(ms / 1000).toFixed(1)} s`,
+        );
+        return;
+      }
+      const { ms, workMs } = await switchGuard(open, choice, options.workMs);
       const switchNote = mode === "0" || mode === "1" ? ` (the article's IDEMPOTENCY=${mode})` : "";
       console.log(
-        `guard is now ${guard}${switchNote}, WORK_MS ${workMs}; the update was applied in ${(ms / 1000).toFixed(1)} s`,
+        `guard is now ${choice}${switchNote}, WORK_MS ${workMs}; the update was applied in ${(ms / 1000).toFixed(1)} s`,
       );
     });
   });

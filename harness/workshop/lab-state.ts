@@ -1,5 +1,6 @@
 // What `lab up` remembers so later commands find the same emulator: .lab/state.json. The file
 // itself is read and written in common/lab-state-file.ts, where a scenario run can see it too.
+import type { GuardFile } from "../aws/guard-file.js";
 import type { BackendInfo } from "../backends/backend.js";
 import { clearStateFile, readStateFile, writeStateFile } from "../common/lab-state-file.js";
 import type { SentMessage } from "../drive/send.js";
@@ -17,6 +18,8 @@ export interface SavedLab {
   prefix: string;
   upAt: number;
   sends: SendRecord[];
+  /** The guard file `lab guard <file>` bundled into the worker, so `lab deploy` bundles it again. */
+  guardFile?: GuardFile;
 }
 
 export const readState = (): SavedLab | undefined => readStateFile<SavedLab>();

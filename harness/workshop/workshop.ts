@@ -1,8 +1,14 @@
 // The workshop's steps (`npx lab <command>`), as functions the CLI prints.
 import { readFileSync } from "node:fs";
-import type { GuardName, WorkerSettings } from "../../contract/settings.js";
+import {
+  type GuardChoice,
+  type GuardName,
+  isGuardFileName,
+  type WorkerSettings,
+} from "../../contract/settings.js";
 import { connect } from "../aws/connection.js";
 import { deploy } from "../aws/deploy.js";
+import { type GuardFile, guardFileAt } from "../aws/guard-file.js";
 import type { DeployedLab } from "../aws/lab.js";
 import { locateDeployment } from "../aws/locate.js";
 import { DEFAULT_PREFIX, labNames } from "../aws/names.js";
@@ -136,9 +142,43 @@ export async function openWorkshopLab(): Promise<WorkshopLab> {
 
 export async function redeploy(open: WorkshopLab, say: Say): Promise<void> {
   const names = labNames(open.state.prefix);
+  const env = await readWorkerSettings(open.conn, names);
   await deploy(open.conn, names, say, WORKSHOP_TIMINGS, {
-    env: await readWorkerSettings(open.conn, names),
+    env,
+    ...guardFileKept(open.state, env.guard),
   });
+}
+
+/**
+ * The guard file a redeploy bundles again (edits included), when the lab runs one; the lab's
+ * own guards are in every bundle, so they need none.
+ */
+function guardFileKept(state: SavedLab, guard: GuardChoice): { guardFile?: GuardFile } {
+  if (!isGuardFileName(guard)) return state.guardFile ? { guardFile: state.guardFile } : {};
+  if (state.guardFile?.name === guard) return { guardFile: guardFileAt(state.guardFile.path) };
+  throw new LabError(
+    `the lab runs the guard file ${guard}, and this machine does not know where it is: run "npx lab guard ./path/${guard}"`,
+  );
+}
+
+/**
+ * `lab guard ./my-guard.ts`: the file type-checked, bundled into the worker and deployed, and
+ * GUARD set to its name, in one update; remembered, so `lab deploy` bundles it again.
+ */
+export async function plugInGuardFile(
+  open: WorkshopLab,
+  file: GuardFile,
+  say: Say,
+  workMs?: number,
+) {
+  const names = labNames(open.state.prefix);
+  const current = await readWorkerSettings(open.conn, names);
+  const started = Date.now();
+  const env = { ...current, guard: file.name, ...(workMs === undefined ? {} : { workMs }) };
+  await deploy(open.conn, names, say, WORKSHOP_TIMINGS, { env, guardFile: file });
+  open.state.guardFile = file;
+  writeState(open.state);
+  return { ms: Date.now() - started, workMs: env.workMs };
 }
 
 /** The article's set-idempotency.ps1, generalised: 0/1 as the original switch, or a guard name. */
