@@ -18,6 +18,11 @@ export interface GuideStep {
   sample?: Sample;
   /** Why the sample is not compared (`<!-- guide: not checked: reason -->` above either block). */
   notChecked?: string;
+  /**
+   * The exit code the block's last command ends with when the lesson is that it fails
+   * (`<!-- guide: exits N -->` above the block, e.g. a grade with ✗ rows); 0 unless said.
+   */
+  exits?: number;
 }
 
 export interface Sample {
@@ -41,6 +46,7 @@ export const isTimingLine = (line: string) => TIMING_LINES.some((p) => p.test(li
 
 const FENCE = /^```(\w*)\s*$/;
 const NOT_CHECKED = /^<!-- guide: not checked: (.+?) -->$/;
+const EXITS = /^<!-- guide: exits (\d+) -->$/;
 const PART = /^##\s+([\d–-]+)\.|^##\s+(Wrap-up|Encerramento)/;
 
 /** The guide's command blocks (```sh), in order, each with the ```text block that follows it. */
@@ -49,12 +55,15 @@ export function guideSteps(markdown: string): GuideStep[] {
   const steps: GuideStep[] = [];
   let part = "intro";
   let notChecked: string | undefined;
+  let exits: number | undefined;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i] ?? "";
     const heading = PART.exec(line);
     if (heading) part = heading[1] ?? "wrap-up";
     const marker = NOT_CHECKED.exec(line.trim());
     if (marker) notChecked = marker[1];
+    const exitMarker = EXITS.exec(line.trim());
+    if (exitMarker) exits = Number(exitMarker[1]);
     const fence = FENCE.exec(line);
     if (!fence) continue;
     const end = closingFence(lines, i);
@@ -65,8 +74,10 @@ export function guideSteps(markdown: string): GuideStep[] {
         part,
         commands: commands.map(stripComment),
         ...(notChecked ? { notChecked } : {}),
+        ...(exits === undefined ? {} : { exits }),
       });
       notChecked = undefined;
+      exits = undefined;
     } else if (fence[1] === "text" && steps.length > 0 && followsCommand(lines, i, steps)) {
       const step = steps[steps.length - 1] as GuideStep;
       step.sample = { open: i + 1, close: end + 1, lines: lines.slice(i + 1, end) };
@@ -90,7 +101,7 @@ function followsCommand(lines: string[], textOpen: number, steps: GuideStep[]): 
   for (let j = textOpen - 1; j >= 0; j--) {
     const line = (lines[j] ?? "").trim();
     if (line === "```") return true; // the command block's closing fence
-    if (line !== "" && !NOT_CHECKED.test(line)) return false;
+    if (line !== "" && !NOT_CHECKED.test(line) && !EXITS.test(line)) return false;
   }
   return false;
 }

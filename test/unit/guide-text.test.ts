@@ -44,6 +44,28 @@ describe("reading a guide", () => {
     expect(steps[0]?.notChecked).toBeUndefined();
     expect(steps[1]?.notChecked).toBe("npm's output");
   });
+
+  test("a block whose last command fails on purpose says with which code; the others exit 0", () => {
+    const steps = guideSteps(
+      [
+        "## 16. Write your own guard",
+        "<!-- guide: exits 1 -->",
+        "```sh",
+        "npm run grade -- exercises/my-guard.ts",
+        "```",
+        "",
+        "```text",
+        "✗ racing copies",
+        "```",
+        "",
+        "```sh",
+        "npm run grade -- exercises/answers/3-fenced-lease.ts",
+        "```",
+      ].join("\n"),
+    );
+    expect(steps.map((s) => s.exits)).toEqual([1, undefined]);
+    expect(steps[0]?.sample?.lines).toEqual(["✗ racing copies"]);
+  });
 });
 
 describe("comparing a sample with a run", () => {
