@@ -1,4 +1,4 @@
-import type { GuardName } from "../contract/settings.js";
+import type { GuardChoice, GuardName } from "../contract/settings.js";
 import { GUARDS } from "../contract/settings.js";
 import {
   type FailureKind,
@@ -7,6 +7,8 @@ import {
   orderFailures,
   verdictOf,
 } from "../harness/check/verdicts.js";
+import { LabError } from "../harness/common/errors.js";
+import type { Hold } from "../harness/drive/failpoints.js";
 import type { PhaseFacts } from "../harness/scenario/scenario.js";
 import {
   type Check,
@@ -14,12 +16,15 @@ import {
   type Phase,
   type PhaseSetup,
   phase,
+  type Scenario,
   scenario,
   type Workload,
 } from "../harness/scenario/scenario.js";
 import { aLateCopy, TTL_SECONDS } from "./record-expiry.js";
 import {
   HELD_BEFORE_CHARGE,
+  HOLDS_A_COPY,
+  SLOW_HOLDER,
   SLOW_HOLDER_SETUP,
   secondCopyWhileHeld,
   secondCopyWhileWorking,
@@ -38,6 +43,11 @@ interface FailureMode {
   failures?: (facts: PhaseFacts) => Failures;
   /** For races: the check that the copies overlapped as the row says (failpoints make them). */
   overlap?: (facts: PhaseFacts) => Check;
+  /**
+   * For races, in a graded column (guardColumn): the same script, with waits a guard of
+   * someone's own cannot turn into a hang (see secondCopyWhileHeldAtMost).
+   */
+  gradedWorkload?: (lab: Workload) => Promise<unknown>;
 }
 
 /**
@@ -68,6 +78,7 @@ const MODES: FailureMode[] = [
     name: "racing copies",
     setup: { ...HELD_BEFORE_CHARGE },
     workload: (lab) => secondCopyWhileHeld(lab, "ORDER-102"),
+    gradedWorkload: (lab) => secondCopyWhileHeldAtMost(lab, "ORDER-102"),
     expect: { ...every(ONCE), off: ["doubled"], naive: ["doubled"] },
     overlap: whileTheFirstWasHeld,
   },
@@ -117,6 +128,7 @@ const MODES: FailureMode[] = [
     name: "work outlives the lease",
     setup: SLOW_HOLDER_SETUP,
     workload: (lab) => secondCopyWhileWorking(lab, "ORDER-108"),
+    gradedWorkload: (lab) => secondCopyWhileHeldAtMost(lab, "ORDER-108", SLOW_HOLDER.leaseMs),
     // The second copy arrives while the first still works: off and naive (whose read finds
     // nothing before the first copy's write) charge twice; the lease holds by its defences.
     expect: { ...every(ONCE), off: ["doubled"], naive: ["doubled"] },
@@ -171,3 +183,126 @@ export default scenario({
     "in a table that only grows, and neither does the provider.",
   phases: MODES.flatMap((mode) => COLUMNS.map((column) => cellPhase(mode, column))),
 });
+
+// ─── One column, graded: any guard, a guard file's too (npm run grade) ───────────────────────
+
+/**
+ * The rows a guard of someone's own is graded on, and the two it cannot be: every graded row
+ * expects no failure (every order charged exactly once under its own id).
+ */
+export const NOT_GRADED: Readonly<Record<string, string>> = {
+  "malformed body":
+    "no guard can: the key is already wrong when the guard gets it (the fix is upstream: send from a file, or parse strictly)",
+  "a copy after the record expired":
+    "a guard that forgets a completed order after RECORD_TTL_SECONDS charges a late copy again, by design (one that never forgets holds, in a table that only grows)",
+};
+
+export interface ColumnRow {
+  name: string;
+  graded: boolean;
+  /** Why a row is not graded. */
+  reason?: string;
+}
+
+export const COLUMN_ROWS: readonly ColumnRow[] = MODES.map((mode) => {
+  const reason = NOT_GRADED[mode.name];
+  return reason === undefined
+    ? { name: mode.name, graded: true }
+    : { name: mode.name, graded: false, reason };
+});
+
+/**
+ * The matrix for one guard (a lab guard's name, or a guard file's when the lab was deployed with
+ * it): the eight failure modes, one phase each, set up and sent exactly as the matrix does.
+ * Graded rows check that no order failed; the two rows of NOT_GRADED are measured and reported,
+ * never checked. The racing rows wait for their copies at most as long as the function may run,
+ * so a guard that never lets copy 1 reach its charge, or makes copy 2 wait for copy 1, ends as a
+ * row that says so (Cell.note), not as a lab that could not run.
+ */
+export function guardColumn(guard: GuardChoice): Scenario {
+  return scenario({
+    name: "guard-matrix",
+    title: `${guard} against every failure mode, graded`,
+    story:
+      `Each row is one run of the matrix's failure mode against ${guard}, judged from the charges ` +
+      "the worker logged: ✓ every order charged exactly once under its own id; ✗ doubled, lost, " +
+      "wrong key, dead-lettered or a different payload skipped silently. Two rows are measured, " +
+      `not graded: ${Object.entries(NOT_GRADED)
+        .map(([row, reason]) => `${row} (${reason})`)
+        .join("; ")}.`,
+    phases: MODES.map((mode) => columnPhase(mode, guard)),
+  });
+}
+
+function columnPhase(mode: FailureMode, guard: GuardChoice): Phase {
+  const failuresOf = mode.failures ?? orderFailures;
+  const graded = NOT_GRADED[mode.name] === undefined;
+  return phase(`${mode.name} × ${guard}`, {
+    setup: { ...mode.setup, guard },
+    workload: mode.gradedWorkload ?? mode.workload,
+    guardMayHang: true,
+    cell: {
+      row: mode.name,
+      column: guard,
+      judge: (facts) => {
+        const note = mode.overlap ? raceNote(facts) : undefined;
+        return { ...verdictOf(failuresOf(facts), facts), ...(note ? { note } : {}) };
+      },
+    },
+    checks: (facts) =>
+      graded
+        ? [
+            equal(
+              `${guard} holds against ${mode.name}: no failure`,
+              Object.keys(failuresOf(facts)).sort(),
+              [],
+            ),
+          ]
+        : [],
+  });
+}
+
+/**
+ * secondCopyWhileHeld for a guard nobody here wrote. Copy 1 may never reach before-charge (the
+ * guard threw, skipped or hangs), and copy 2 may wait for copy 1 instead of getting through:
+ * each wait is bounded by the function's own clock instead of failing the run after 20 s.
+ * Copy 1 is released before its hold runs out (a held copy gives up 0.5 s before its timeout),
+ * and whatever happened is judged from the charges, with raceNote saying what did not.
+ */
+export async function secondCopyWhileHeldAtMost(lab: Workload, orderId: string, gapMs = 0) {
+  const functionMs = HOLDS_A_COPY.functionTimeoutSeconds * 1000;
+  await lab.send({ orderId });
+  const first = lab.at("before-charge", 1);
+  // Handing a message over and a cold start come before the guard: twice the function's clock.
+  const held = await reachedWithin(first, 2 * functionMs);
+  if (held && gapMs > 0) await lab.pause(gapMs);
+  await lab.send({ orderId });
+  // While copy 1 is held, its clock runs: release it a second and a half before it would give up.
+  await reachedWithin(lab.at("before-end", 2), held ? functionMs - 1_500 - gapMs : functionMs);
+  await first.release();
+}
+
+/** True once the copy is there, false when it was not within `ms`. */
+const reachedWithin = (hold: Hold, ms: number): Promise<boolean> =>
+  hold.reached(ms).then(
+    () => true,
+    (err: unknown) => {
+      if (err instanceof LabError) return false;
+      throw err;
+    },
+  );
+
+/** What a racing row's run did not do as scripted, from the events; undefined when it did. */
+export function raceNote(facts: PhaseFacts): string | undefined {
+  const [first] = facts.sent.messageIds;
+  const held = facts.events.some(
+    (e) => e.messageId === first && e.type === "failpoint" && e.point === "before-charge",
+  );
+  if (!held) {
+    return "copy 1 never reached its charge (before-charge) on its first delivery, so it could not be held there while copy 2 came";
+  }
+  if (!whileTheFirstWasHeld(facts).pass) {
+    return "copy 2 did not get through the guard while copy 1 was held before its charge";
+  }
+  return undefined;
+}

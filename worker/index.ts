@@ -17,7 +17,7 @@ import { naive } from "./guards/naive.js";
 import { off } from "./guards/off.js";
 import { pluggedIn } from "./guards/plugged-in.js";
 import { powertools } from "./guards/powertools.js";
-import { isOutcome, type Outcome } from "./invocation.js";
+import { isOutcome, notAnOutcome, type Outcome } from "./invocation.js";
 import { bodyFields, createLog, type Log } from "./log.js";
 import { parseOrder } from "./order.js";
 
@@ -85,7 +85,7 @@ async function processRecord(
       guardInput(order, invocation, config, dynamo, log, at, context),
     );
     if (isOutcome(outcome)) return end(outcome);
-    return end("failed", { error: `the guard returned ${shown(outcome)}, not an outcome` });
+    return end("failed", { error: notAnOutcome(outcome) });
   } catch (err) {
     return end("failed", { error: (err as Error).message, ...whereInGuardFile(err) });
   }
@@ -98,10 +98,6 @@ function guardFor(name: GuardChoice): Guard {
     `GUARD=${name} names a guard file, but this function was built ${pluggedIn ? `with ${pluggedIn.name}` : "without one"}: deploy it with --guard-file`,
   );
 }
-
-/** What a guard returned instead of "charged", "skipped" or "failed", in a few characters. */
-const shown = (value: unknown) =>
-  typeof value === "string" ? JSON.stringify(value) : String(JSON.stringify(value) ?? value);
 
 /**
  * Where in a guard file an error was thrown (file:line:col): its bundle carries a source map,

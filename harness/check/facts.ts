@@ -52,6 +52,12 @@ export interface Cell {
   text: string;
   charges: number;
   orders: number;
+  /**
+   * A graded column's racing rows only: the run did not happen as scripted (copy 1 never held
+   * before its charge, or copy 2 not through the guard meanwhile), said in words; the cell is
+   * still judged from the charges.
+   */
+  note?: string;
 }
 
 export interface Check {

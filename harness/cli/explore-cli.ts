@@ -1,4 +1,5 @@
 // npm run explore [-- --guard lease,powertools] [--copies 3] [--runs N] [--seed S] [--budget small]
+// npm run explore -- --guard-file ./my-guard.ts: a guard of your own, expected to hold.
 // Every interleaving of the real guards, checked (docs/design.md §5, issue 18): for each guard,
 // the schedules checked and "exactly once in all", or the shortest counterexample.
 // Exit codes: 0 every guard did what the lab teaches (the broken ones fail, the fixed ones hold),
@@ -6,6 +7,7 @@
 import path from "node:path";
 import { Command, InvalidArgumentError, Option } from "commander";
 import { FAILPOINT_NAMES, type FailpointName } from "../../contract/failpoints.js";
+import { guardFileAt } from "../aws/guard-file.js";
 import { DEFAULT_PREFIX, labNames } from "../aws/names.js";
 import type { RunningBackend } from "../backends/backend.js";
 import { chooseBackend } from "../backends/choose.js";
@@ -14,11 +16,14 @@ import { LAB_DIR } from "../common/paths.js";
 import { labRegion } from "../common/region.js";
 import { say } from "../common/say.js";
 import { type ExploreOptions, exploreGuard, type GuardReport } from "../explore/explore.js";
-import { chooseExplored, type Explored } from "../explore/guards.js";
+import { CopyHung } from "../explore/gates.js";
+import { loadGuardFile } from "../explore/guard-file.js";
+import { chooseExplored, type Explored, gradedExplored } from "../explore/guards.js";
 import {
   counterexampleText,
   faultsText,
   guardLine,
+  hungLine,
   stepLines,
   writeCounterexampleHtml,
 } from "../explore/output.js";
@@ -84,6 +89,7 @@ function parsePicks(value: string): number[] {
 
 interface CliOptions {
   guard?: string;
+  guardFile?: string;
   copies: number;
   runs?: number;
   seed?: number;
@@ -105,6 +111,10 @@ const program = new Command("explore")
   .option(
     "--guard <names>",
     "guards, comma-separated: off, naive, claim, lease (all three), lease/both, lease/fence, lease/none, powertools (default: all)",
+  )
+  .option(
+    "--guard-file <file>",
+    "a guard of your own (export default defineGuard(…)): type-checked, loaded, expected to hold",
   )
   .addOption(
     new Option(
@@ -171,7 +181,13 @@ const program = new Command("explore")
 async function main(argv: string[]): Promise<number> {
   program.parse(argv, { from: "user" });
   const options = program.opts<CliOptions>();
-  const chosen = chooseExplored(options.guard);
+  if (options.guard !== undefined && options.guardFile !== undefined)
+    throw new UsageError("--guard or --guard-file, not both");
+  // A guard file that does not compile, or exports no function, stops here (exit 2).
+  const chosen =
+    options.guardFile === undefined
+      ? chooseExplored(options.guard)
+      : [await guardFileExplored(options.guardFile)];
   if (options.replay && chosen.length !== 1)
     throw new UsageError("--replay needs exactly one --guard");
   const prefix = process.env.LAB_PREFIX || DEFAULT_PREFIX;
@@ -200,6 +216,16 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
+/** The guard file's entry: its default export, loaded in this process. */
+async function guardFileExplored(given: string): Promise<Explored> {
+  const file = guardFileAt(given);
+  return gradedExplored(file.name, await loadGuardFile(file));
+}
+
+/** What picks this guard on the command line, for a counterexample's replay line. */
+const replayArg = (cli: CliOptions, explored: Explored) =>
+  cli.guardFile === undefined ? `--guard ${explored.name}` : `--guard-file ${cli.guardFile}`;
+
 async function exploreAll(
   session: Session,
   backend: RunningBackend,
@@ -226,15 +252,24 @@ async function exploreAll(
   const width = Math.max(...chosen.map((e) => e.name.length));
   const reports: GuardReport[] = [];
   const started = performance.now();
+  let hung = 0;
   for (const explored of chosen) {
     let told = performance.now();
-    const report = await exploreGuard(session, explored, options, (found, driver) => {
-      if (performance.now() - told < 5_000) return;
-      told = performance.now();
-      say(
-        `${explored.name}: ${driver === "walk" ? "every schedule" : "random"}: ${found.schedules} so far, ${found.failing} failing`,
-      );
-    });
+    let report: GuardReport;
+    try {
+      report = await exploreGuard(session, explored, options, (found, driver) => {
+        if (performance.now() - told < 5_000) return;
+        told = performance.now();
+        say(
+          `${explored.name}: ${driver === "walk" ? "every schedule" : "random"}: ${found.schedules} so far, ${found.failing} failing`,
+        );
+      });
+    } catch (err) {
+      if (!(err instanceof CopyHung)) throw err;
+      console.log(`✗ ${explored.name.padEnd(width)} ${hungLine(err)}`);
+      hung++;
+      continue;
+    }
     reports.push(report);
     console.log(guardLine(report, width));
     if (report.counterexample) {
@@ -245,12 +280,22 @@ async function exploreAll(
         startedByLab: backend.startedByLab ?? false,
       };
       const file = writeCounterexampleHtml(cli.htmlDir, report, info);
-      console.log(counterexampleText(report, file && path.relative(process.cwd(), file)));
+      console.log(
+        counterexampleText(
+          report,
+          file && path.relative(process.cwd(), file),
+          replayArg(cli, explored),
+        ),
+      );
     }
   }
   const ms = performance.now() - started;
   const schedules = reports.reduce((n, r) => n + r.schedules, 0);
   const unexpected = reports.filter((r) => !r.asExpected);
+  if (hung > 0) {
+    console.log(`explore: ${hung} guard(s) never returned`);
+    return EXIT.checkFailed;
+  }
   const findings = reports.filter((r) => r.asExpected && r.findings.length > 0);
   const verdict =
     unexpected.length === 0

@@ -1,10 +1,13 @@
 // npm run scenario <name> [-- --json] [--html <file>] [--repeat N]   |   npm run scenario -- --list
+// npm run scenario guard-matrix -- --guard-file <file>: the matrix's column for a guard file.
 // Exit codes: 0 every check passed, 1 a check failed, 2 usage error, 3 the lab could not run.
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { guardColumn } from "../../scenarios/guard-matrix.js";
 import { findScenario, SCENARIOS } from "../../scenarios/index.js";
-import { isLocalStack } from "../backends/emulators.js";
+import { packageWorker } from "../aws/build.js";
+import { type GuardFile, guardFileAt } from "../aws/guard-file.js";
 import { EXIT, LabError, UsageError } from "../common/errors.js";
 import { say } from "../common/say.js";
 import { renderHtml } from "../report/html/page.js";
@@ -15,10 +18,11 @@ import { runScenario } from "../scenario/run.js";
 import type { Scenario } from "../scenario/scenario.js";
 import { closest } from "./closest.js";
 import { runCommand } from "./exit.js";
+import { lanesFor } from "./lanes.js";
 import { parseRepeat, repeatSummary, runLine, runToReport, textRepeatSummary } from "./repeat.js";
 
 const USAGE =
-  "usage: npm run scenario <name> [-- --json] [--html <file>] [--repeat N]   |   npm run scenario -- --list";
+  "usage: npm run scenario <name> [-- --json] [--html <file>] [--repeat N] [--guard-file <file> (guard-matrix only)]   |   npm run scenario -- --list";
 
 function listing(): string {
   const width = Math.max(...SCENARIOS.map((s) => s.name.length));
@@ -32,6 +36,7 @@ async function main(argv: string[]): Promise<number> {
         json: { type: "boolean" };
         html: { type: "string" };
         repeat: { type: "string" };
+        "guard-file": { type: "string" };
         list: { type: "boolean" };
         help: { type: "boolean"; short: "h" };
       };
@@ -46,6 +51,7 @@ async function main(argv: string[]): Promise<number> {
         json: { type: "boolean" },
         html: { type: "string" },
         repeat: { type: "string" },
+        "guard-file": { type: "string" },
         list: { type: "boolean" },
         help: { type: "boolean", short: "h" },
       },
@@ -77,7 +83,8 @@ async function main(argv: string[]): Promise<number> {
   if (!name) throw new UsageError(`name a scenario.\n${USAGE}\n\nScenarios:\n${listing()}`);
   if (extra.length > 0)
     throw new UsageError(`one scenario at a time; got ${positionals.join(", ")}\n${USAGE}`);
-  const scenario = findScenario(name);
+  const guardFile = guardFileFor(name, values["guard-file"]);
+  const scenario = guardFile ? guardColumn(guardFile.name) : findScenario(name);
   if (!scenario) {
     const hint = closest(
       name,
@@ -88,7 +95,13 @@ async function main(argv: string[]): Promise<number> {
     );
   }
 
-  const opened = await openLab(say, (backend) => lanesFor(scenario, backend));
+  // A guard file that does not compile is a usage error before any emulator starts.
+  if (guardFile) await packageWorker(guardFile);
+  const opened = await openLab(
+    say,
+    (backend) => lanesFor(scenario, backend, guardFile !== undefined),
+    guardFile ? { guardFile } : {},
+  );
   closeOnSignal(opened, say);
   try {
     if (runs !== undefined) return await repeatRuns(scenario, opened, runs, values);
@@ -101,14 +114,16 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-/**
- * A scenario of many independent phases (the guard matrix's 48) runs them side by side on
- * several labs of one emulator: 4 on MiniStack, 2 on LocalStack, whose execution environments
- * are containers; any other scenario on one.
- */
-function lanesFor(scenario: Scenario, backend: { name: string; version: string }): number {
-  if (scenario.phases.length < 24) return 1;
-  return isLocalStack(backend) ? 2 : 4;
+/** --guard-file: only with guard-matrix, whose column for that file it runs. */
+function guardFileFor(scenario: string, given: string | undefined): GuardFile | undefined {
+  if (given === undefined) return undefined;
+  if (scenario !== "guard-matrix") {
+    throw new UsageError(
+      `--guard-file grades a guard file with the guard matrix only: npx lab scenario guard-matrix --guard-file ${given} (or npm run grade -- ${given})`,
+    );
+  }
+  if (given.trim() === "") throw new UsageError(`--guard-file needs a file\n${USAGE}`);
+  return guardFileAt(given);
 }
 
 /**

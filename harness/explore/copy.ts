@@ -10,7 +10,7 @@ import type { Dynamo } from "../../worker/dynamo.js";
 import type { At } from "../../worker/failpoints.js";
 import { guardInput } from "../../worker/guard-input.js";
 import type { Guard } from "../../worker/guards/guard.js";
-import type { Invocation, Outcome } from "../../worker/invocation.js";
+import { type Invocation, isOutcome, notAnOutcome, type Outcome } from "../../worker/invocation.js";
 import { createLog } from "../../worker/log.js";
 import { parseOrder } from "../../worker/order.js";
 import type { WorkerEvent } from "../observe/events.js";
@@ -51,7 +51,12 @@ export async function deliver(input: DeliveryInput): Promise<Outcome> {
 
   log("process_start", { attempt });
   try {
-    return end(await guard(guardInput(order, invocation, config, dynamo, log, at, context)));
+    const outcome: unknown = await guard(
+      guardInput(order, invocation, config, dynamo, log, at, context),
+    );
+    // A guard file in plain JavaScript may return anything: the worker fails the record.
+    if (isOutcome(outcome)) return end(outcome);
+    return end("failed", { error: notAnOutcome(outcome) });
   } catch (err) {
     return end("failed", { error: (err as Error).message });
   }

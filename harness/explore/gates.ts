@@ -60,9 +60,26 @@ export const copyNow = (): number | undefined => current.getStore()?.scope.now()
 /** A copy that ran this long without reaching a gate or ending is stuck: a bug, not a schedule. */
 const HANG_MS = 60_000;
 
+/**
+ * A copy ran longer than the stage allows without reaching a gate or ending: for a guard file,
+ * a guard that never returns (Lambda would have timed it out), said in words.
+ */
+export class CopyHung extends Error {
+  override name = "CopyHung";
+  constructor(
+    readonly copies: string[],
+    readonly ms: number,
+  ) {
+    super(`${copies.join(", ")} ran ${ms} ms without a gate`);
+  }
+}
+
 export class Stage {
   private readonly actors: Actor[] = [];
   private poke: (() => void) | undefined;
+
+  /** hangMs: how long a copy may run between two gates (real time) before it counts as hung. */
+  constructor(private readonly hangMs = HANG_MS) {}
 
   /** Starts a copy; `ended` hears how its code ended, unless it died first. */
   start<T>(
@@ -126,8 +143,8 @@ export class Stage {
       const running = this.actors.filter((a) => a.state === "running").map((a) => a.label);
       await new Promise<void>((resolve, reject) => {
         const timer = setTimeout(
-          () => reject(new Error(`${running.join(", ")} ran ${HANG_MS} ms without a gate`)),
-          Math.max(1, HANG_MS - (performance.now() - started)),
+          () => reject(new CopyHung(running, this.hangMs)),
+          Math.max(1, this.hangMs - (performance.now() - started)),
         );
         this.poke = () => {
           clearTimeout(timer);

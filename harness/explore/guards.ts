@@ -1,6 +1,11 @@
 // What the explorer runs: each guard of the lab (the lease once per LEASE_DEFENCES setting), the
 // clock jumps that matter to it, and what the lab teaches it does under every interleaving.
-import type { GuardName, LeaseDefences } from "../../contract/settings.js";
+import {
+  type GuardChoice,
+  type GuardName,
+  isGuardFileName,
+  type LeaseDefences,
+} from "../../contract/settings.js";
 import { claim } from "../../worker/guards/claim.js";
 import type { Guard } from "../../worker/guards/guard.js";
 import { lease } from "../../worker/guards/lease.js";
@@ -21,8 +26,8 @@ export type FailureKind = (typeof FAILURE_KINDS)[number];
 export interface Explored {
   /** "lease/fence" */
   name: string;
-  /** GUARD, as the worker's config and log lines say it. */
-  guard: GuardName;
+  /** GUARD, as the worker's config and log lines say it: a lab guard, or a guard file's name. */
+  guard: GuardChoice;
   /** The code that runs: the worker's guard, or a test's own. */
   run: Guard;
   leaseDefences?: LeaseDefences;
@@ -42,6 +47,11 @@ export interface Explored {
   beyond?: { kinds: FailureKind[]; finding: string };
   /** The lesson, in one line. */
   lesson: string;
+  /**
+   * How long (real time) a copy may run between two gates before the run stops as hung; unset,
+   * a minute (a lab guard that hangs is a bug of the lab). A guard file's is shorter.
+   */
+  hangMs?: number;
 }
 
 /** The lab as the tests deploy it: the function timeout, the visibility timeout, maxReceiveCount. */
@@ -136,3 +146,33 @@ export function chooseExplored(names: string | undefined): Explored[] {
   }
   return EXPLORED.filter((e) => chosen.has(e));
 }
+
+/**
+ * Real time a guard file's copy may run between two DynamoDB calls or failpoints: Lambda would
+ * have ended it after the function timeout; a loaded machine gets five times that.
+ */
+export const GUARD_FILE_HANG_MS = 5 * timeoutMs;
+
+/**
+ * A guard graded (npm run grade), or a guard file explored (npm run explore -- --guard-file):
+ * expected to hold, with the clock jumps that matter to a guard that keeps a lease or an
+ * in-progress record, as Powertools': past half the invocation (the holder alive), or past all of
+ * it; LEASE_MS as the lease's. A lab guard graded gets exactly what a guard file does, so a lab
+ * guard and the same guard copied into a file grade alike.
+ */
+export function gradedExplored(guard: GuardChoice, run?: Guard): Explored {
+  const code = run ?? (isGuardFileName(guard) ? undefined : LAB_GUARDS[guard as GuardName]);
+  if (!code) throw new UsageError(`${guard}: a guard file needs its code loaded to be explored`);
+  return {
+    name: guard,
+    guard,
+    run: code,
+    leaseMs: EXPLORE_LEASE_MS,
+    jumps: [EXPLORE_LEASE_MS + 1, timeoutMs],
+    expect: "holds",
+    lesson: isGuardFileName(guard) ? `${guard}, the guard file` : `${guard}, the lab's guard`,
+    hangMs: GUARD_FILE_HANG_MS,
+  };
+}
+
+const LAB_GUARDS: Record<GuardName, Guard> = { off, naive, claim, lease, powertools };

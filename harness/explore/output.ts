@@ -13,6 +13,7 @@ import { textTimeline } from "../report/text.js";
 import { reportView } from "../report/views.js";
 import type { PhaseResult, ScenarioResult } from "../scenario/result.js";
 import type { GuardReport } from "./explore.js";
+import type { CopyHung } from "./gates.js";
 import { EXPLORE_TIMINGS } from "./guards.js";
 import type { Budget, ScheduleRun, Step } from "./schedule.js";
 
@@ -105,8 +106,16 @@ function logged(step: Step): string {
   return said.length > 0 ? `  → ${said.join(", ")}` : "";
 }
 
-/** A counterexample for the terminal: its kind, its steps, and the timeline of its log lines. */
-export function counterexampleText(report: GuardReport, htmlFile?: string): string {
+/**
+ * A counterexample for the terminal: its kind, its steps, and the timeline of its log lines.
+ * `replay`: what picks the guard on explore's command line (--guard NAME, --guard-file FILE);
+ * null when no command line runs it the same way (a lab guard as grade explores it).
+ */
+export function counterexampleText(
+  report: GuardReport,
+  htmlFile?: string,
+  replay: string | null = `--guard ${report.explored.name}`,
+): string {
   const run = report.counterexample;
   if (!run) return "";
   const out = [
@@ -114,8 +123,12 @@ export function counterexampleText(report: GuardReport, htmlFile?: string): stri
     ...stepLines(run).map((line) => `    ${line}`),
     "",
     textTimeline(run.events).replace(/^/gm, "    "),
-    `    replay: npm run explore -- --guard ${report.explored.name} --copies ${run.copies} --replay ${run.trace.map((c) => c.pick).join(",")}`,
   ];
+  if (replay !== null) {
+    out.push(
+      `    replay: npm run explore -- ${replay} --copies ${run.copies} --replay ${run.trace.map((c) => c.pick).join(",")}`,
+    );
+  }
   if (htmlFile) out.push(`    timeline: ${htmlFile}`);
   return out.join("\n");
 }
@@ -217,4 +230,9 @@ export function writeCounterexampleHtml(
   mkdirSync(dir, { recursive: true });
   writeFileSync(file, htmlPage({ ...view, phases }));
   return file;
+}
+
+/** A guard file's copy that never reached a gate: what a person reads instead of a stack. */
+export function hungLine(err: CopyHung): string {
+  return `the guard never returned: ${err.copies.join(", ")} ran ${(err.ms / 1000).toFixed(0)} s without a DynamoDB call, a failpoint or an answer (Lambda would have timed it out after ${EXPLORE_TIMINGS.functionTimeoutSeconds} s)`;
 }

@@ -135,7 +135,7 @@ export async function runSchedule(
 }
 
 class Schedule {
-  private readonly stage = new Stage();
+  private readonly stage: Stage;
   private readonly clock = new FakeClock(Math.floor(Date.now() / 1000) * 1000);
   private readonly orderId: string;
   private readonly messages: Message[];
@@ -156,6 +156,7 @@ class Schedule {
     private readonly session: Session,
     private readonly spec: ScheduleSpec,
   ) {
+    this.stage = new Stage(spec.explored.hangMs);
     this.budget = { ...spec.budget };
     this.config = session.configFor(spec.explored);
     this.orderId = session.nextOrderId(spec.explored);

@@ -151,13 +151,20 @@ export function unfinished(
  * while another delivery of it still runs (its visibility timeout ran out meanwhile): the run
  * is not over until that one has said what it did too.
  */
-export function stillRunning(events: WorkerEvent[]): number {
-  const running = new Set<string>();
-  for (const { type, requestId, messageId } of events) {
-    if (type === "process_start") running.add(`${requestId}/${messageId}`);
+export function stillRunning(
+  events: WorkerEvent[],
+  timedOut?: { afterMs: number; nowMs: number },
+): number {
+  const running = new Map<string, number>();
+  for (const { type, requestId, messageId, ts } of events) {
+    if (type === "process_start") running.set(`${requestId}/${messageId}`, Date.parse(ts));
     if (type === "process_end") running.delete(`${requestId}/${messageId}`);
   }
-  return running.size;
+  if (!timedOut) return running.size;
+  // Lambda ends an invocation at its timeout: one that started before that and said nothing
+  // more will never log its end.
+  return [...running.values()].filter((started) => timedOut.nowMs - started < timedOut.afterMs)
+    .length;
 }
 
 /** The ledger holds no charge of these messages whose charge_applied line has not been read yet. */
@@ -213,6 +220,12 @@ export async function waitUntilEnded(
      * process never logs its end.
      */
     everyInvocationEnds?: boolean;
+    /**
+     * With everyInvocationEnds: an invocation whose process_start is older than this (the
+     * function timeout, and a margin) and that logged no process_end timed out, and is not
+     * waited for (a guard file that never returns).
+     */
+    timedOutAfterMs?: number;
     /** Also wait until the log shows this many invocations (the harness pollers made them). */
     invocations?: number;
     /**
@@ -246,7 +259,11 @@ export async function waitUntilEnded(
       lastDeliveryLogged(deadLettered, events, options.deliveriesBeforeDlq),
     );
     const waitedMs = Date.now() - started;
-    const running = options.everyInvocationEnds ? stillRunning(events) : 0;
+    const timedOut =
+      options.timedOutAfterMs === undefined
+        ? undefined
+        : { afterMs: options.timedOutAfterMs, nowMs: Date.now() };
+    const running = options.everyInvocationEnds ? stillRunning(events, timedOut) : 0;
     const unseen = (options.invocations ?? 0) - invocationsIn(events);
     const settled =
       missing.length === 0 &&

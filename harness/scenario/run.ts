@@ -61,6 +61,11 @@ export async function runScenario(
   };
 }
 
+/** The function timeout a phase runs with: its own, never below the backend's. */
+const functionTimeoutMs = (lab: DeployedLab, setup: PhaseResult["setup"]) =>
+  Math.max(setup.functionTimeoutSeconds ?? 0, testTimings(lab.backend).functionTimeoutSeconds) *
+  1000;
+
 /** Rows and columns in the order the phases first name them. */
 function matrixOf(phases: PhaseResult[]): Pick<ScenarioResult, "matrix"> {
   const cells = phases.flatMap((p) => (p.cell ? [p.cell] : []));
@@ -93,6 +98,8 @@ async function runPhase(phase: Phase, laneLab: DeployedLab, say: Say): Promise<P
       !parseFailpoints(setup.failpoints).some((r) => r.action.kind === "crash"),
     ledgerTable: deployment.names.ledgerTable,
     deliveriesBeforeDlq: testTimings(lab.backend).maxReceiveCount,
+    // A guard file that never returns: its invocations end at the function timeout, unlogged.
+    ...(phase.guardMayHang ? { timedOutAfterMs: functionTimeoutMs(lab, setup) + 2_000 } : {}),
     ...(isMiniStack(lab.backend)
       ? { shipLateLogs: () => shipLateLogs(conn, deployment.names.functionName) }
       : {}),

@@ -2,16 +2,19 @@
 // the setup (guard, fault, pollers) the nemesis, the checks the checker. Kept apart so a
 // scenario file reads as a story: what happens, and what must be true afterwards.
 import type { FailpointName } from "../../contract/failpoints.js";
-import type { GuardName, WorkerSettings } from "../../contract/settings.js";
+import type { GuardChoice, WorkerSettings } from "../../contract/settings.js";
 import type { Cell, Check, PhaseFacts } from "../check/facts.js";
 import type { Hold } from "../drive/failpoints.js";
 import type { Delivery } from "../drive/prepare.js";
 import type { OrderInput, SentMessage } from "../drive/send.js";
 
-/** A phase's settings: a guard, whatever it changes from the defaults, and how it is delivered. */
+/**
+ * A phase's settings: a guard (of the lab, or a guard file's name when the lab was deployed
+ * with that file), whatever it changes from the defaults, and how it is delivered.
+ */
 export type PhaseSetup = Partial<WorkerSettings> &
   Partial<Delivery> & {
-    guard: GuardName;
+    guard: GuardChoice;
   };
 
 /** What a workload can do: send copies, and wait for what it sent to finish. */
@@ -59,6 +62,12 @@ export interface Phase {
   };
   /** How long to wait for every message to end before reporting what is missing. */
   timeoutMs?: number;
+  /**
+   * The guard is someone's own (a guard file, graded): it may never return. An invocation that
+   * started longer ago than the function timeout and logged no end was killed by Lambda, and the
+   * wait stops waiting for its end (a lab guard always ends, so no other phase sets this).
+   */
+  guardMayHang?: boolean;
 }
 
 export interface Scenario {
