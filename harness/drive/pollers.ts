@@ -21,6 +21,8 @@ export interface PollerStats {
 
 export interface Pollers {
   stop(): Promise<PollerStats>;
+  /** The counts so far, while they run. */
+  stats(): PollerStats;
 }
 
 /** Receive errors in a row after which a poller decides the emulator is gone. */
@@ -102,6 +104,7 @@ export function startPollers(conn: Connection, deployment: Deployment, count: nu
     }),
   );
   return {
+    stats: () => ({ ...stats }),
     async stop() {
       stopping = true;
       stopped.abort();

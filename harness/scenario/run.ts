@@ -105,7 +105,13 @@ async function runPhase(phase: Phase, laneLab: DeployedLab, say: Say): Promise<P
       : {}),
   };
   const pollers = setup.pollers > 0 ? startPollers(conn, deployment, setup.pollers) : undefined;
-  const { workload, sent, sends } = bindWorkload(conn, deployment, setup, waitOptions);
+  const { workload, sent, sends } = bindWorkload(
+    conn,
+    deployment,
+    setup,
+    waitOptions,
+    pollers?.stats,
+  );
 
   let waited: Awaited<ReturnType<typeof waitUntilEnded>>;
   let answered: number | undefined;

@@ -5,6 +5,7 @@ import type { Deployment } from "../aws/deploy.js";
 import { setMappingEnabled } from "../aws/switches.js";
 import { sleep } from "../common/sleep.js";
 import { holdAt } from "../drive/failpoints.js";
+import type { PollerStats } from "../drive/pollers.js";
 import {
   type FifoSend,
   mangleLikePowerShell,
@@ -13,7 +14,7 @@ import {
   type SentMessage,
   sendCopies,
 } from "../drive/send.js";
-import { waitUntilEnded } from "../observe/observe.js";
+import { readEvents, waitUntilEnded } from "../observe/observe.js";
 import type { PhaseResult } from "./result.js";
 import type { Workload } from "./scenario.js";
 
@@ -30,6 +31,7 @@ export function bindWorkload(
   deployment: Deployment,
   setup: PhaseResult["setup"],
   waitOptions: Parameters<typeof waitUntilEnded>[3],
+  pollerStats?: () => PollerStats,
 ): BoundWorkload {
   const sent: SentMessage[] = [];
   const known = new Set<string>();
@@ -78,7 +80,10 @@ export function bindWorkload(
     },
     pause: (ms) => sleep(ms),
     at: (point, copy, attempt = 1) =>
-      holdAt(conn, deployment.names.failpointsTable, point, { copy, attempt }),
+      holdAt(conn, deployment.names.failpointsTable, point, { copy, attempt }, async () => [
+        ...(await copiesSoFar(conn, deployment, sent, waitOptions.sinceMs)),
+        ...(pollerStats ? [`pollers: ${JSON.stringify(pollerStats())}`] : []),
+      ]),
     sendTogether: async (sendAll) => {
       const viaMapping = setup.pollers === 0;
       if (viaMapping) await setMappingEnabled(conn, deployment.mappingId, false);
@@ -90,4 +95,30 @@ export function bindWorkload(
     },
   };
   return { workload, sent, sends: () => sends };
+}
+
+/**
+ * Each copy sent so far and what the log says of it, for a hold that never saw its copy arrive.
+ * The log may lag (MiniStack writes an invocation's lines when it returns): "nothing logged yet"
+ * can mean still running.
+ */
+async function copiesSoFar(
+  conn: Connection,
+  deployment: Deployment,
+  sent: SentMessage[],
+  sinceMs: number,
+): Promise<string[]> {
+  const ids = new Set(sent.map((m) => m.messageId));
+  const events = await readEvents(conn, deployment.names.logGroup, sinceMs, ids);
+  return sent.map((m) => {
+    const mine = events.filter((e) => e.messageId === m.messageId);
+    const said = mine.map(
+      (e) =>
+        e.type +
+        (e.attempt === undefined ? "" : ` attempt ${String(e.attempt)}`) +
+        (typeof e.point === "string" ? ` at ${e.point}` : ""),
+    );
+    const what = said.length ? said.join(", ") : "nothing logged yet";
+    return `copy ${m.copy ?? "?"} (${m.messageId}): ${what}`;
+  });
 }
