@@ -2,7 +2,12 @@
 // for the several pollers real AWS runs per event source mapping. The lab turns the mapping
 // off meanwhile, so these loops are the only consumers of the queue.
 import { InvokeCommand } from "@aws-sdk/client-lambda";
-import { DeleteMessageCommand, type Message, ReceiveMessageCommand } from "@aws-sdk/client-sqs";
+import {
+  ChangeMessageVisibilityCommand,
+  DeleteMessageCommand,
+  type Message,
+  ReceiveMessageCommand,
+} from "@aws-sdk/client-sqs";
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from "aws-lambda";
 import type { Connection } from "../aws/connection.js";
 import type { Deployment } from "../aws/deploy.js";
@@ -20,7 +25,18 @@ export interface PollerStats {
 }
 
 export interface Pollers {
+  /**
+   * No new receive, no new delivery; resolves with the counts once no delivery is under way.
+   * A receive still waiting is not cut short: see `drained`.
+   */
   stop(): Promise<PollerStats>;
+  /**
+   * Resolves once every receive has come back. Until then a waiting receive (a long poll, up to
+   * a second) can still take a message; one cut short by the client does too, since the emulator
+   * keeps it open: MiniStack handed the next phase's copy to such a receive, and it came back
+   * only a visibility timeout later, as a second attempt. Send nothing else to this queue before.
+   */
+  drained: Promise<void>;
   /** The counts so far, while they run. */
   stats(): PollerStats;
 }
@@ -31,8 +47,9 @@ const GIVE_UP_AFTER = 5;
 export function startPollers(conn: Connection, deployment: Deployment, count: number): Pollers {
   let stopping = false;
   let failure: unknown;
-  // stop() cuts a waiting receive short: everything sent has ended by then.
-  const stopped = new AbortController();
+  // Deliveries under way (invoke, then delete), and stop()'s wait for them to end.
+  let delivering = 0;
+  let idle: (() => void) | undefined;
   const stats: PollerStats = {
     received: 0,
     invocations: 0,
@@ -51,7 +68,6 @@ export function startPollers(conn: Connection, deployment: Deployment, count: nu
         MessageSystemAttributeNames: ["All"],
         MessageAttributeNames: ["All"],
       }),
-      { abortSignal: stopped.signal },
     );
 
   const loop = async () => {
@@ -68,32 +84,47 @@ export function startPollers(conn: Connection, deployment: Deployment, count: nu
         continue;
       }
       for (const message of received) {
-        stats.received++;
-        // A throttled or failed Invoke is a failed delivery, as on AWS: the message comes back.
-        const answer = await invoke(conn, deployment, message).catch(() => "failed" as const);
-        if (answer !== "failed") stats.answered++;
-        const succeeded = answer === "acknowledged";
-        stats.invocations++;
-        if (succeeded && message.ReceiptHandle) {
-          // Too late if the visibility timeout ran out meanwhile: SQS has handed the message to
-          // another poller and will count it again, as it would on AWS.
-          const deleted = await conn.sqs
-            .send(
-              new DeleteMessageCommand({
-                QueueUrl: deployment.queueUrl,
-                ReceiptHandle: message.ReceiptHandle,
-              }),
-            )
-            .then(
-              () => true,
-              () => false,
-            );
-          if (deleted) stats.deleted++;
-          else stats.lateDeletes++;
-        } else {
-          stats.failed++; // left alone: it comes back after the visibility timeout, as with a real poller
+        // Received after stop(): everything sent had ended, so this is a late redelivery; it is
+        // put back at once for whoever empties the queue next, not delivered.
+        if (stopping) {
+          await handBack(conn, deployment.queueUrl, message);
+          continue;
+        }
+        delivering++;
+        try {
+          await deliver(message);
+        } finally {
+          if (--delivering === 0) idle?.();
         }
       }
+    }
+  };
+
+  const deliver = async (message: Message) => {
+    stats.received++;
+    // A throttled or failed Invoke is a failed delivery, as on AWS: the message comes back.
+    const answer = await invoke(conn, deployment, message).catch(() => "failed" as const);
+    if (answer !== "failed") stats.answered++;
+    const succeeded = answer === "acknowledged";
+    stats.invocations++;
+    if (succeeded && message.ReceiptHandle) {
+      // Too late if the visibility timeout ran out meanwhile: SQS has handed the message to
+      // another poller and will count it again, as it would on AWS.
+      const deleted = await conn.sqs
+        .send(
+          new DeleteMessageCommand({
+            QueueUrl: deployment.queueUrl,
+            ReceiptHandle: message.ReceiptHandle,
+          }),
+        )
+        .then(
+          () => true,
+          () => false,
+        );
+      if (deleted) stats.deleted++;
+      else stats.lateDeletes++;
+    } else {
+      stats.failed++; // left alone: it comes back after the visibility timeout, as with a real poller
     }
   };
   // One loop failing (say, the emulator died) stops them all; stop() reports why.
@@ -103,16 +134,31 @@ export function startPollers(conn: Connection, deployment: Deployment, count: nu
       failure ??= err;
     }),
   );
+  const drained = Promise.all(loops).then(() => undefined);
   return {
     stats: () => ({ ...stats }),
+    drained,
     async stop() {
       stopping = true;
-      stopped.abort();
-      await Promise.all(loops);
+      if (delivering > 0) await new Promise<void>((resolve) => (idle = resolve));
       if (failure) throw failure;
-      return stats;
+      return { ...stats };
     },
   };
+}
+
+/** Makes a received message visible again now, without delivering it. */
+async function handBack(conn: Connection, queueUrl: string, message: Message): Promise<void> {
+  if (!message.ReceiptHandle) return;
+  await conn.sqs
+    .send(
+      new ChangeMessageVisibilityCommand({
+        QueueUrl: queueUrl,
+        ReceiptHandle: message.ReceiptHandle,
+        VisibilityTimeout: 0,
+      }),
+    )
+    .catch(() => undefined); // it comes back after its visibility timeout instead
 }
 
 /** failed: the invocation threw or timed out; returned: the handler answered, with this record failed or not. */

@@ -40,13 +40,19 @@ export async function runScenario(
   let next = 0;
   await Promise.all(
     lanes.map(async (lane) => {
+      // The previous phase's pollers on this lane, until their last receive has come back.
+      let quiet: Promise<void> = Promise.resolve();
       for (let index = next++; index < scenario.phases.length; index = next++) {
         const phase = scenario.phases[index] as Phase;
         say(`${scenario.name} · phase ${index + 1}/${scenario.phases.length}: ${phase.name}`);
-        phases[index] = await talkingTo(lane.backend.endpoint, `phase "${phase.name}"`, () =>
-          runPhase(phase, lane, say),
+        const ran = await talkingTo(lane.backend.endpoint, `phase "${phase.name}"`, () =>
+          runPhase(phase, lane, say, quiet),
         );
+        phases[index] = ran.result;
+        quiet = ran.drained;
       }
+      // Whatever runs next on this lab (another scenario, a command) sends into a quiet queue.
+      await quiet;
     }),
   );
   return {
@@ -75,8 +81,17 @@ function matrixOf(phases: PhaseResult[]): Pick<ScenarioResult, "matrix"> {
   return { matrix: { rows, columns, cells } };
 }
 
-/** One run of a phase: its workload, the wait for every message to end, and its checks. */
-async function runPhase(phase: Phase, laneLab: DeployedLab, say: Say): Promise<PhaseResult> {
+/**
+ * One run of a phase: its workload, the wait for every message to end, and its checks. `quiet`
+ * resolves once the lane's previous pollers can take nothing more (Pollers.drained); `drained`
+ * says the same of this phase's.
+ */
+async function runPhase(
+  phase: Phase,
+  laneLab: DeployedLab,
+  say: Say,
+  quiet: Promise<void>,
+): Promise<{ result: PhaseResult; drained: Promise<void> }> {
   const started = Date.now();
   const setup: PhaseResult["setup"] = { ...DEFAULT_SETTINGS, pollers: 0, ...phase.setup };
   // A FIFO phase sees the lab through its FIFO queue: sends, waits and drains go there.
@@ -85,6 +100,8 @@ async function runPhase(phase: Phase, laneLab: DeployedLab, say: Say): Promise<P
   const { conn, deployment } = lab;
 
   await prepareRun(lab, setup, setup);
+  // Nothing of this phase is sent while a receive of the previous one may still take it.
+  await quiet;
 
   // Log timestamps can trail the clock a little; the message-id filter keeps other runs out.
   const sinceMs = Date.now() - 5_000;
@@ -167,5 +184,5 @@ async function runPhase(phase: Phase, laneLab: DeployedLab, say: Say): Promise<P
     pass: checks.every((c) => c.pass),
     durationMs: Date.now() - started,
   };
-  return result;
+  return { result, drained: pollers?.drained ?? Promise.resolve() };
 }
