@@ -1,0 +1,190 @@
+// npm run grade on the emulator, through the command's own functions (gradedFrom, prepareGraded,
+// gradeGuard, gradeView, textGrade): the guard file bundled into the worker of the file's lanes,
+// the matrix's column for it, the explorer with the small budget. One grading per fixture, run
+// side by side, each shared by its assertions.
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, test } from "vitest";
+import { deploy } from "../../harness/aws/deploy.js";
+import type { DeployedLab } from "../../harness/aws/lab.js";
+import { testTimings } from "../../harness/aws/timings.js";
+import { isLocalStack } from "../../harness/backends/emulators.js";
+import {
+  type GradeResult,
+  gradedFrom,
+  gradeGuard,
+  gradeView,
+  prepareGraded,
+} from "../../harness/cli/grade.js";
+import { PROJECT_ROOT } from "../../harness/common/paths.js";
+import { labRegion } from "../../harness/common/region.js";
+import { quiet } from "../../harness/common/say.js";
+import { openSession, type Session } from "../../harness/explore/session.js";
+import { textGrade } from "../../harness/report/grade-view.js";
+import { labOnLane } from "./lab-for-tests.js";
+import { LANES } from "./lanes.js";
+import "./provided.js";
+
+const { backend } = inject("lab");
+/** As explore.test.ts: the explorer runs where it is deterministic (MiniStack) for now. */
+const NOT_HERE = `grade runs the explorer, which is not deterministic on ${backend.name} yet; it runs on MiniStack`;
+beforeEach((context) => {
+  if (isLocalStack(backend)) context.skip(NOT_HERE);
+});
+
+const [CHECK_THEN_WRITE, CLAIM_WITHOUT_RELEASE, LEASE_COPY, LEASE, BROKEN] = LANES.grade.map(
+  (lane) => labOnLane(lane),
+) as [DeployedLab, DeployedLab, DeployedLab, DeployedLab, DeployedLab];
+
+let session: Session;
+const gradings = new Map<string, Promise<GradeResult>>();
+
+/** The fixture's guard bundled into this lab's function, then graded on it (once). */
+function graded(given: string, lab: DeployedLab, rows?: string[]): Promise<GradeResult> {
+  let result = gradings.get(given);
+  if (!result) {
+    result = (async () => {
+      const guard = gradedFrom(given);
+      const explored = await prepareGraded(guard);
+      if (guard.file) {
+        await deploy(lab.conn, lab.deployment.names, quiet, testTimings(lab.backend), {
+          guardFile: guard.file,
+        });
+      }
+      return gradeGuard([lab], guard, explored, {
+        budget: "small",
+        session,
+        seed: 19,
+        ...(rows ? { rows } : {}),
+      });
+    })();
+    gradings.set(given, result);
+  }
+  return result;
+}
+
+const fixture = (dir: string, name: string) => `test/fixtures/${dir}/${name}`;
+/** The broken guards share one lane, one after another, on the one row each needs. */
+const ONE_ROW = ["charge failure"];
+let broken: Promise<unknown> = Promise.resolve();
+const brokenGraded = (name: string) => {
+  broken = broken.then(() => graded(fixture("broken-guards", name), BROKEN, ONE_ROW));
+  return broken as Promise<GradeResult>;
+};
+
+beforeAll(async () => {
+  if (isLocalStack(backend)) return;
+  session = await openSession(backend.endpoint, {
+    prefix: `${process.env.LAB_PREFIX || "aws-lab-sqs-idempotency"}-grade`,
+    region: labRegion(),
+  });
+  // Every grading starts now, side by side; each test awaits its own.
+  graded(fixture("guards", "check-then-write.ts"), CHECK_THEN_WRITE);
+  graded(fixture("guards", "claim-without-release.ts"), CLAIM_WITHOUT_RELEASE);
+  graded(fixture("guards", "lease-copy.ts"), LEASE_COPY);
+  graded("lease", LEASE);
+  for (const name of ["throws.ts", "not-an-outcome.js", "never-returns.ts"]) brokenGraded(name);
+  // A failed grading fails its own tests, not the others'.
+  for (const g of gradings.values()) g.catch(() => undefined);
+});
+
+afterAll(async () => {
+  await session?.close();
+});
+
+const row = (result: GradeResult, name: string) => {
+  const found = result.rows.find((r) => r.name === name);
+  if (!found) throw new Error(`no row ${name}`);
+  return found;
+};
+const failedRows = (result: GradeResult) =>
+  result.rows.filter((r) => r.graded && !r.ok).map((r) => r.name);
+const report = (result: GradeResult) => textGrade(gradeView(result));
+const verdicts = (result: GradeResult) =>
+  result.rows.map((r) => ({ row: r.name, graded: r.graded, ok: r.ok, text: r.text }));
+
+describe("npm run grade", () => {
+  test("check-then-write: ✗ on the racing rows, doubled, with the run that broke it", async () => {
+    const result = await graded(fixture("guards", "check-then-write.ts"), CHECK_THEN_WRITE);
+    for (const name of ["racing copies", "work outlives the lease"]) {
+      expect(row(result, name).ok, `${name}: ${row(result, name).text}`).toBe(false);
+      expect(row(result, name).kinds).toContain("doubled");
+    }
+    expect(failedRows(result)).not.toContain("duplicate copies");
+    expect(result.explorer.report?.kinds).toContain("duplicated");
+    expect(result.pass).toBe(false);
+    const text = report(result);
+    expect(text).toMatch(/✗ racing copies +doubled 1/);
+    expect(text).toContain("✗ racing copies: doubled 1\n  Step by step");
+    expect(text).toContain("held at before-charge");
+    expect(text).toContain("✗ explorer: duplicated: the shortest counterexample");
+    expect(text).toMatch(/^FAIL check-then-write\.ts: /m);
+  });
+
+  test("claim-without-release: ✗ on crash after claim and charge failure, lost", async () => {
+    const result = await graded(
+      fixture("guards", "claim-without-release.ts"),
+      CLAIM_WITHOUT_RELEASE,
+    );
+    for (const name of ["crash after claim", "charge failure"]) {
+      expect(row(result, name).ok, `${name}: ${row(result, name).text}`).toBe(false);
+      expect(row(result, name).kinds).toContain("lost");
+    }
+    expect(row(result, "racing copies").ok).toBe(true);
+    expect(result.pass).toBe(false);
+  });
+
+  test("lease-copy: every graded row ✓, the explorer finds nothing, exit 0's verdict", async () => {
+    const result = await graded(fixture("guards", "lease-copy.ts"), LEASE_COPY);
+    expect(failedRows(result)).toEqual([]);
+    expect(result.explorer.ok).toBe(true);
+    expect(result.pass).toBe(true);
+    const text = report(result);
+    expect(text).toMatch(/– malformed body .*\(not graded: no guard can/);
+    expect(text).toMatch(/^PASS lease-copy\.ts: every graded row holds/m);
+  });
+
+  test("a lab guard and the same guard copied into a file grade identically", async () => {
+    const [copy, builtIn] = await Promise.all([
+      graded(fixture("guards", "lease-copy.ts"), LEASE_COPY),
+      graded("lease", LEASE),
+    ]);
+    expect(verdicts(copy)).toEqual(verdicts(builtIn));
+    expect(copy.explorer.ok).toBe(builtIn.explorer.ok);
+    expect(copy.explorer.report?.kinds).toEqual(builtIn.explorer.report?.kinds);
+    expect(builtIn.pass).toBe(true);
+  });
+
+  test("a guard that throws: the report names throws.ts and the line of the throw", async () => {
+    const result = await brokenGraded("throws.ts");
+    const source = readFileSync(
+      path.join(PROJECT_ROOT, fixture("broken-guards", "throws.ts")),
+      "utf8",
+    );
+    const line = source.split("\n").findIndex((l) => l.includes("throw new Error")) + 1;
+    const notes = row(result, "charge failure").notes;
+    expect(notes.join("\n")).toMatch(
+      new RegExp(`the guard threw at throws\\.ts:${line}:\\d+: cannot charge ORDER-106 yet`),
+    );
+    expect(report(result)).toContain(`↳ the guard threw at throws.ts:${line}:`);
+    expect(result.pass).toBe(false);
+  });
+
+  test("a guard that returns something else: one line saying what it returned", async () => {
+    const result = await brokenGraded("not-an-outcome.js");
+    expect(row(result, "charge failure").notes).toContainEqual(
+      expect.stringMatching(/^the guard returned 42, not an outcome \(\d+ deliver(y|ies)\)$/),
+    );
+    expect(result.pass).toBe(false);
+  });
+
+  test("a guard that never returns: reported as the function timing out, not a hang", async () => {
+    const result = await brokenGraded("never-returns.ts");
+    expect(row(result, "charge failure").notes).toContainEqual(
+      expect.stringMatching(/^the function timed out on copy 1 \(the guard never returned\)/),
+    );
+    expect(result.explorer.hung).toBeDefined();
+    expect(report(result)).toContain("the guard never returned: copy 1 attempt 1 ran");
+    expect(result.pass).toBe(false);
+  });
+});
