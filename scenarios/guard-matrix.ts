@@ -245,8 +245,10 @@ function columnPhase(mode: FailureMode, guard: GuardChoice): Phase {
       row: mode.name,
       column: guard,
       judge: (facts) => {
+        const verdict = verdictOf(failuresOf(facts), facts);
         const note = mode.overlap ? raceNote(facts) : undefined;
-        return { ...verdictOf(failuresOf(facts), facts), ...(note ? { note } : {}) };
+        // A race that did not happen proves nothing: not a ✓, whatever was charged.
+        return note ? { ...verdict, ok: false, text: "✗ not raced", note } : verdict;
       },
     },
     checks: (facts) =>
@@ -257,6 +259,9 @@ function columnPhase(mode: FailureMode, guard: GuardChoice): Phase {
               Object.keys(failuresOf(facts)).sort(),
               [],
             ),
+            ...(mode.overlap
+              ? [equal(`${mode.name} raced as scripted`, raceNote(facts) ?? "yes", "yes")]
+              : []),
           ]
         : [],
   });

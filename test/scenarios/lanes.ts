@@ -10,8 +10,11 @@ export const LANES = {
   load: [6],
   /** The scenarios beyond the article's failures: batches, FIFO, expiry, provider key, clock. */
   beyond: [9, 10, 11],
-  /** npm run grade on the fixtures: a lane per guard file graded (each its own bundle). */
-  grade: [14, 15, 16, 17, 18],
+  /**
+   * npm run grade on the fixtures: a lane per guard file graded (each its own bundle), two for
+   * the one graded on every row.
+   */
+  grade: [14, 15, 16, 17, 18, 19, 20, 21],
 } as const;
 
 export const LANE_COUNT = Math.max(...Object.values(LANES).flat()) + 1;
