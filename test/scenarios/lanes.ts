@@ -3,9 +3,12 @@
 // over them. Sized so the longest file (the matrix) ends about when the others do.
 export const LANES = {
   article: [0],
+  /** slow-holder's four phases side by side: lane 0 once the article's scenarios are done, and three more. */
+  holder: [0, 22, 23, 24],
   matrix: [1, 3, 7, 12, 13],
   browser: [2],
-  failures: [4, 8],
+  /** Three: each failure scenario's three phases at once (each waits for SQS's retries). */
+  failures: [4, 8, 25],
   fuzz: [5],
   load: [6],
   /** The scenarios beyond the article's failures: batches, FIFO, expiry, provider key, clock. */

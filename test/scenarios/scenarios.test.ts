@@ -5,22 +5,28 @@
 import { afterAll, describe, test } from "vitest";
 import { runScenario } from "../../harness/scenario/run.js";
 import { ARTICLE_SCENARIOS, findScenario } from "../../scenarios/index.js";
-import { expectEveryCheckHolds, labOnLane } from "./lab-for-tests.js";
+import { expectEveryCheckHolds, labOnLane, labsFor } from "./lab-for-tests.js";
 import { LANES } from "./lanes.js";
 
 const lab = labOnLane(LANES.article[0]);
-afterAll(() => lab.conn.close());
+// slow-holder goes beyond the article, but runs here (not in failures.test.ts), after the
+// article's scenarios: its phases on lane 0, free by then, and on lanes of their own.
+const holderLanes = labsFor("holder");
+afterAll(() => {
+  for (const one of [lab, ...holderLanes]) one.conn.close();
+});
 
-// slow-holder goes beyond the article, but runs here (not in failures.test.ts): this lane
-// would finish first otherwise.
-const ON_LANE_ZERO = [...ARTICLE_SCENARIOS, "slow-holder"];
+const ON_THESE_LANES = [
+  ...ARTICLE_SCENARIOS.map((name) => ({ name, lanes: [lab] })),
+  { name: "slow-holder", lanes: holderLanes },
+];
 
 describe(`the article's scenarios (and slow-holder) on ${lab.backend.name} ${lab.backend.version}`, () => {
-  for (const name of ON_LANE_ZERO) {
+  for (const { name, lanes } of ON_THESE_LANES) {
     test(name, async () => {
       const scenario = findScenario(name);
       if (!scenario) throw new Error(`${name} is missing from the catalogue`);
-      expectEveryCheckHolds(await runScenario(scenario, lab), scenario.phases.length);
+      expectEveryCheckHolds(await runScenario(scenario, lanes), scenario.phases.length);
     });
   }
 });
