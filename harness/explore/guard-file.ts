@@ -15,10 +15,20 @@ import {
   typeCheckGuardFile,
 } from "../aws/guard-file.js";
 import { UsageError } from "../common/errors.js";
-import { LAB_DIR } from "../common/paths.js";
+import { PROJECT_ROOT } from "../common/paths.js";
 
-/** Where the bundles go: under the project, so their npm imports resolve from its node_modules. */
-export const GUARD_FILE_BUNDLES = path.join(LAB_DIR, "guard-files");
+/**
+ * Where the bundles go: inside the project's node_modules (its .cache, where tools keep theirs),
+ * so their npm imports resolve from it. Not under LAB_HOME, which may be anywhere: the guide
+ * check's, in the system's temp folder, found no @aws-sdk to import.
+ */
+export const GUARD_FILE_BUNDLES = path.join(
+  PROJECT_ROOT,
+  "node_modules",
+  ".cache",
+  "sqs-idempotency-lab",
+  "guard-files",
+);
 
 const loaded = new Map<string, Promise<Guard>>();
 
