@@ -21,7 +21,8 @@ export interface GuardFile {
 
 /** A path the user gave, checked: it exists, it is a file, its name can travel in GUARD. */
 export function guardFileAt(given: string): GuardFile {
-  const absolute = path.resolve(given);
+  // npm run starts in the project's folder; a relative path means where the user typed it.
+  const absolute = path.resolve(process.env.INIT_CWD ?? process.cwd(), given);
   if (!existsSync(absolute) || !statSync(absolute).isFile())
     throw new UsageError(`guard file ${given}: no such file`);
   const name = path.basename(absolute);
