@@ -1,6 +1,6 @@
 // The workshop command's answers to bad input: one line, exit code 2, before any emulator is
 // touched. (The flow itself runs against the emulator in test/scenarios/workshop.test.ts.)
-import { spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -12,14 +12,28 @@ const home = mkdtempSync(path.join(tmpdir(), "lab-cli-")); // no lab is up here
 // UTF-16 that lost its byte-order mark: refused before any emulator is touched.
 const utf16NoBom = path.join(home, "body.json");
 writeFileSync(utf16NoBom, Buffer.from('{"orderId":"ORDER-001"}', "utf16le"));
-const lab = (...args: string[]) =>
-  spawnSync(tsx, [path.join(PROJECT_ROOT, "harness", "cli", "lab-cli.ts"), ...args], {
-    encoding: "utf8",
-    timeout: 30_000,
-    env: { ...process.env, LAB_HOME: home },
-  });
 
-describe("npx lab <command> with bad input", () => {
+/**
+ * `npx lab <args>` in a child process, not waiting on it synchronously: the cases run side by
+ * side (describe.concurrent), each a Node process that mostly loads modules, so the file keeps
+ * both cores busy once the other unit files are done, instead of one.
+ */
+const labIn = (labHome: string, ...args: string[]) =>
+  new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve, reject) => {
+    const child = spawn(tsx, [path.join(PROJECT_ROOT, "harness", "cli", "lab-cli.ts"), ...args], {
+      env: { ...process.env, LAB_HOME: labHome },
+      timeout: 30_000,
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
+    child.on("error", reject);
+    child.on("close", (status) => resolve({ status, stdout, stderr }));
+  });
+const lab = (...args: string[]) => labIn(home, ...args);
+
+describe.concurrent("npx lab <command> with bad input", () => {
   test.each([
     [["guard", "maybe"], /"maybe" is not a guard; use off, naive, claim, lease, powertools, 0, 1/],
     [["guard", "lese"], /did you mean lease\?/],
@@ -37,39 +51,31 @@ describe("npx lab <command> with bad input", () => {
     ],
     [["stauts"], /unknown command 'stauts'[\s\S]*Did you mean status\?/],
     [["send", "--body-file", "body.json", "--amount", "9"], /--body-file sends the file as it is/],
-  ])("%j exits 2 with one clear message", (args, message) => {
-    const result = lab(...args);
+  ])("%j exits 2 with one clear message", async (args, message) => {
+    const result = await lab(...args);
     expect(result.status).toBe(2);
     expect(result.stderr).toMatch(message);
     expect(result.stderr).not.toMatch(/\n\s+at /); // no stack trace
   });
 
-  test("a command before `up` says what to do, exit 3 (the lab could not run)", () => {
-    const result = lab("status");
+  test("a command before `up` says what to do, exit 3 (the lab could not run)", async () => {
+    const result = await lab("status");
     expect(result.status).toBe(3);
     expect(result.stderr.trim()).toBe('lab: no lab is up: run "npx lab up" first');
   });
 
-  test("a damaged state file is one line saying what to do", () => {
+  test("a damaged state file is one line saying what to do", async () => {
     const broken = mkdtempSync(path.join(tmpdir(), "lab-cli-broken-"));
     writeFileSync(path.join(broken, "state.json"), "{ not json");
-    const result = spawnSync(
-      tsx,
-      [path.join(PROJECT_ROOT, "harness", "cli", "lab-cli.ts"), "status"],
-      {
-        encoding: "utf8",
-        timeout: 30_000,
-        env: { ...process.env, LAB_HOME: broken },
-      },
-    );
+    const result = await labIn(broken, "status");
     expect(result.status).toBe(3);
     expect(result.stderr).toMatch(
       /state.json is not readable JSON: delete it, then run "npx lab up"/,
     );
   });
 
-  test("down with nothing up is harmless", () => {
-    const result = lab("down");
+  test("down with nothing up is harmless", async () => {
+    const result = await lab("down");
     expect(result.status).toBe(0);
     expect(result.stdout.trim()).toBe("no lab is up");
   });
