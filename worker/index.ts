@@ -105,8 +105,9 @@ function guardFor(name: GuardChoice): Guard {
  */
 function whereInGuardFile(err: unknown): { at?: string } {
   if (!pluggedIn) return {};
+  const { name } = pluggedIn;
   const frames = String((err as Error)?.stack ?? "").split("\n");
-  const frame = frames.find((line) => line.includes(pluggedIn?.name ?? ""));
+  const frame = frames.find((line) => line.includes(name));
   const at = frame?.match(/([^\s(/\\]+:\d+:\d+)\)?\s*$/)?.[1];
   return at ? { at } : {};
 }

@@ -5,7 +5,13 @@ import { type BuildFailure, build } from "esbuild";
 import { zipSync } from "fflate";
 import { UsageError } from "../common/errors.js";
 import { PROJECT_ROOT } from "../common/paths.js";
-import { buildErrorLine, type GuardFile, plugIn, typeCheckGuardFile } from "./guard-file.js";
+import {
+  buildErrorLine,
+  type GuardFile,
+  plugIn,
+  resolveGuardApi,
+  typeCheckGuardFile,
+} from "./guard-file.js";
 
 export interface WorkerPackage {
   zip: Uint8Array;
@@ -71,7 +77,7 @@ function esbuildWorker(guardFile?: GuardFile) {
     // npm imports resolve from the project wherever the file is. The lab's own bundle has neither.
     ...(guardFile
       ? {
-          plugins: [plugIn(guardFile)],
+          plugins: [plugIn(guardFile), resolveGuardApi],
           sourcemap: "inline" as const,
           sourcesContent: false,
           nodePaths: [path.join(PROJECT_ROOT, "node_modules")],

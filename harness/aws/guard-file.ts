@@ -40,6 +40,8 @@ export function guardFileAt(given: string): GuardFile {
  * beginner fixes them one at a time.
  */
 export function typeCheckGuardFile(file: GuardFile): void {
+  // Once per file and process: grade checks it for the worker's bundle and for the explorer's.
+  if (typeChecked.has(file.path)) return;
   const inProject = !path.relative(PROJECT_ROOT, file.path).startsWith("..");
   const options: ts.CompilerOptions = {
     target: ts.ScriptTarget.ES2022,
@@ -61,7 +63,10 @@ export function typeCheckGuardFile(file: GuardFile): void {
     .sortAndDeduplicateDiagnostics(ts.getPreEmitDiagnostics(program))
     .find((d) => d.category === ts.DiagnosticCategory.Error);
   if (first) throw new UsageError(diagnosticLine(first));
+  typeChecked.add(file.path);
 }
+
+const typeChecked = new Set<string>();
 
 function diagnosticLine(d: ts.Diagnostic): string {
   const message = ts.flattenDiagnosticMessageText(d.messageText, " ").replace(/\s+/g, " ");
@@ -73,7 +78,7 @@ function diagnosticLine(d: ts.Diagnostic): string {
 
 /**
  * esbuild plug-in: worker/index.ts's import of ./guards/plugged-in.js gets the guard file's
- * default export, under the file's name; the guard API resolves from anywhere.
+ * default export, under the file's name (with resolveGuardApi beside it).
  */
 export function plugIn(file: GuardFile): Plugin {
   return {
@@ -92,10 +97,17 @@ export function plugIn(file: GuardFile): Plugin {
         resolveDir: path.dirname(file.path),
         loader: "js",
       }));
-      build.onResolve({ filter: new RegExp(`^${GUARD_API}$`) }, () => ({ path: GUARD_API_FILE }));
     },
   };
 }
+
+/** esbuild plug-in: the guard API's name resolves to its file, wherever the guard file is. */
+export const resolveGuardApi: Plugin = {
+  name: "guard-api",
+  setup(build) {
+    build.onResolve({ filter: new RegExp(`^${GUARD_API}$`) }, () => ({ path: GUARD_API_FILE }));
+  },
+};
 
 /** esbuild's errors about a guard file, as one line each place, like the compiler's. */
 export function buildErrorLine(

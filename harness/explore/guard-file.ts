@@ -9,9 +9,8 @@ import { type BuildFailure, build } from "esbuild";
 import type { Guard } from "../../worker/guards/guard.js";
 import {
   buildErrorLine,
-  GUARD_API,
-  GUARD_API_FILE,
   type GuardFile,
+  resolveGuardApi,
   typeCheckGuardFile,
 } from "../aws/guard-file.js";
 import { UsageError } from "../common/errors.js";
@@ -74,16 +73,7 @@ async function bundle(file: GuardFile): Promise<Uint8Array> {
       packages: "external",
       sourcemap: "inline",
       logLevel: "silent",
-      plugins: [
-        {
-          name: "guard-api",
-          setup(b) {
-            b.onResolve({ filter: new RegExp(`^${GUARD_API}$`) }, () => ({
-              path: GUARD_API_FILE,
-            }));
-          },
-        },
-      ],
+      plugins: [resolveGuardApi],
     });
     const output = result.outputFiles[0]?.contents;
     if (!output) throw new Error(`esbuild produced no output for ${file.path}`);

@@ -1,32 +1,10 @@
 // The workshop's guard of one's own (docs/workshop.md, exercises/), command by command, as an
 // attendee types it: its own lab beside workshop.test.ts's (LAB_PREFIX, LAB_HOME), so the two
 // halves of the flow run side by side.
-import { spawnSync } from "node:child_process";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { describe, expect, inject, test } from "vitest";
-import { PROJECT_ROOT } from "../../harness/common/paths.js";
-import "./provided.js";
+import { describe, expect, test } from "vitest";
+import { labCommand, workshopEnv } from "./workshop-commands.js";
 
-const { backend } = inject("lab");
-const env = {
-  ...process.env,
-  LAB_HOME: mkdtempSync(path.join(tmpdir(), "lab-workshop-guard-")),
-  LAB_BACKEND: "endpoint", // whatever the run itself was told to use
-  LAB_ENDPOINT: backend.endpoint,
-  LAB_PREFIX: "lab-workshop-guard-test",
-  NO_COLOR: "1",
-};
-const lab = (...args: string[]) => {
-  const result = spawnSync(
-    path.join(PROJECT_ROOT, "node_modules", ".bin", "tsx"),
-    [path.join(PROJECT_ROOT, "harness", "cli", "lab-cli.ts"), ...args],
-    { encoding: "utf8", timeout: 120_000, env },
-  );
-  expect(result.status, `lab ${args.join(" ")}:\n${result.stderr}`).toBe(0);
-  return result.stdout;
-};
+const lab = labCommand(workshopEnv("lab-workshop-guard-test"));
 
 describe("the workshop flow with a guard file", () => {
   test("up, a guard file, send, deploy (keeps the file), send, status, logs, down", () => {

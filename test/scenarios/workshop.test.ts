@@ -1,32 +1,13 @@
 // The workshop flow of docs/workshop.md, command by command, as an attendee types it: against
 // the test run's emulator (LAB_ENDPOINT), on resources of its own (LAB_PREFIX), remembering its
 // state in a folder of its own (LAB_HOME).
-import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import path from "node:path";
-import { describe, expect, inject, test } from "vitest";
-import { PROJECT_ROOT } from "../../harness/common/paths.js";
-import "./provided.js";
+import { describe, expect, test } from "vitest";
+import { labCommand, workshopEnv } from "./workshop-commands.js";
 
-const { backend } = inject("lab");
-const env = {
-  ...process.env,
-  LAB_HOME: mkdtempSync(path.join(tmpdir(), "lab-workshop-")),
-  LAB_BACKEND: "endpoint", // whatever the run itself was told to use
-  LAB_ENDPOINT: backend.endpoint,
-  LAB_PREFIX: "lab-workshop-test",
-  NO_COLOR: "1",
-};
-const lab = (...args: string[]) => {
-  const result = spawnSync(
-    path.join(PROJECT_ROOT, "node_modules", ".bin", "tsx"),
-    [path.join(PROJECT_ROOT, "harness", "cli", "lab-cli.ts"), ...args],
-    { encoding: "utf8", timeout: 120_000, env },
-  );
-  expect(result.status, `lab ${args.join(" ")}:\n${result.stderr}`).toBe(0);
-  return result.stdout;
-};
+const env = workshopEnv("lab-workshop-test");
+const lab = labCommand(env);
 
 describe("the workshop flow", () => {
   // A guard file's part of the flow runs in workshop-guard-file.test.ts, beside this one.
