@@ -1,6 +1,6 @@
 import { LabError } from "../common/errors.js";
 import type { RunningBackend } from "./backend.js";
-import { missingServices, probeHealth } from "./health.js";
+import { KNOWN_EMULATOR_MS, missingServices, probeHealth } from "./health.js";
 import { assertSafeEndpoint, isLoopback } from "./this-machine.js";
 
 export const DEFAULT_ENDPOINT = "http://localhost:4566";
@@ -26,7 +26,7 @@ export function sameEndpoint(a: string, b: string): boolean {
 /** An emulator the user already runs (docker compose up, a LocalStack desktop app, …). */
 export async function useEndpoint(endpoint: string, reason: string): Promise<RunningBackend> {
   assertSafeEndpoint(endpoint);
-  const health = await probeHealth(endpoint);
+  const health = await probeHealth(endpoint, KNOWN_EMULATOR_MS);
   if (!health) {
     throw new LabError(
       `no emulator answers at ${endpoint}/_localstack/health; start one (docker compose up -d) or unset LAB_ENDPOINT`,

@@ -6,6 +6,14 @@ export interface Health {
   services: Record<string, string>;
 }
 
+/**
+ * How long an emulator the lab was told about (LAB_ENDPOINT, the one `up` saved) may take to
+ * answer: a busy one on a loaded 2-core machine took longer than the 1.5 s a probe that only
+ * looks around waits, and was called dead while it ran a test suite. One that is gone refuses
+ * at once, so this only lengthens the wait for one that hangs.
+ */
+export const KNOWN_EMULATOR_MS = 5_000;
+
 export async function probeHealth(
   endpoint: string,
   timeoutMs = 1_500,

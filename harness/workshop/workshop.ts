@@ -16,7 +16,7 @@ import { readWorkerSettings, setWorkerSettings } from "../aws/switches.js";
 import { WORKSHOP_TIMINGS } from "../aws/timings.js";
 import { chooseBackend } from "../backends/choose.js";
 import { isMiniStack } from "../backends/emulators.js";
-import { probeHealth } from "../backends/health.js";
+import { KNOWN_EMULATOR_MS, probeHealth } from "../backends/health.js";
 import { stopMiniStackByPid } from "../backends/ministack.js";
 import { isLoopback } from "../backends/this-machine.js";
 import { gatherPhaseFacts } from "../check/gather.js";
@@ -41,7 +41,7 @@ export const UP_SETTINGS: Partial<WorkerSettings> = { guard: "off", workMs: 1000
 /** Starts (or finds) an emulator, deploys the lab, and remembers it for the other commands. */
 export async function labUp(say: Say): Promise<{ state: SavedLab; fresh: boolean }> {
   const existing = readState();
-  if (existing && (await probeHealth(existing.backend.endpoint))) {
+  if (existing && (await probeHealth(existing.backend.endpoint, KNOWN_EMULATOR_MS))) {
     return { state: existing, fresh: false };
   }
   // The same choice as every other command, but for an emulator that stays up after this one.
@@ -99,7 +99,7 @@ export async function labDown(): Promise<string> {
   clearState();
   if (state.backend.pid !== undefined) {
     // Only the process that still answers as our MiniStack: after a reboot the pid may be another's.
-    const health = await probeHealth(state.backend.endpoint);
+    const health = await probeHealth(state.backend.endpoint, KNOWN_EMULATOR_MS);
     if (health?.product !== "ministack" || !isOurMiniStack(state.backend.pid)) {
       return `MiniStack at ${state.backend.endpoint} was already gone; forgot it`;
     }
@@ -123,7 +123,7 @@ function isOurMiniStack(pid: number): boolean {
 export async function openWorkshopLab(): Promise<WorkshopLab> {
   const state = readState();
   if (!state) throw new LabError('no lab is up: run "npx lab up" first');
-  if (!(await probeHealth(state.backend.endpoint))) {
+  if (!(await probeHealth(state.backend.endpoint, KNOWN_EMULATOR_MS))) {
     throw new LabError(
       `the lab's emulator at ${state.backend.endpoint} does not answer (stopped, or the machine restarted): run "npx lab down" then "npx lab up"`,
     );
