@@ -39,7 +39,7 @@ export function packageWorker(guardFile?: GuardFile): Promise<WorkerPackage> {
 
 /** One build, not memoised: what packageWorker caches, and what the bundle test compares. */
 export async function buildPackage(guardFile?: GuardFile): Promise<WorkerPackage> {
-  if (guardFile) typeCheckGuardFile(guardFile);
+  if (guardFile) await typeCheckGuardFile(guardFile);
   const result = await bundle(guardFile);
   const bundled = result.outputFiles[0]?.contents;
   if (!bundled) throw new Error("esbuild produced no output for worker/index.ts");

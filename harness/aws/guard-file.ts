@@ -3,7 +3,7 @@
 import { existsSync, statSync } from "node:fs";
 import path from "node:path";
 import type { Plugin } from "esbuild";
-import ts from "typescript";
+import type ts from "typescript";
 import { type GuardFileName, isGuardFileName } from "../../contract/settings.js";
 import { UsageError } from "../common/errors.js";
 import { PROJECT_ROOT } from "../common/paths.js";
@@ -39,9 +39,12 @@ export function guardFileAt(given: string): GuardFile {
  * file:line:col and the compiler's message, as a UsageError (exit 2); the first one only, as a
  * beginner fixes them one at a time.
  */
-export function typeCheckGuardFile(file: GuardFile): void {
+export async function typeCheckGuardFile(file: GuardFile): Promise<void> {
   // Once per file and process: grade checks it for the worker's bundle and for the explorer's.
   if (typeChecked.has(file.path)) return;
+  // Loaded here, not at the top: TypeScript is 9 MB of CommonJS, and every lab command that
+  // imports this module for its path checks would parse it at start (0.3 s of each launch).
+  const { default: ts } = await import("typescript");
   const inProject = !path.relative(PROJECT_ROOT, file.path).startsWith("..");
   const options: ts.CompilerOptions = {
     target: ts.ScriptTarget.ES2022,
@@ -62,13 +65,13 @@ export function typeCheckGuardFile(file: GuardFile): void {
   const first = ts
     .sortAndDeduplicateDiagnostics(ts.getPreEmitDiagnostics(program))
     .find((d) => d.category === ts.DiagnosticCategory.Error);
-  if (first) throw new UsageError(diagnosticLine(first));
+  if (first) throw new UsageError(diagnosticLine(ts, first));
   typeChecked.add(file.path);
 }
 
 const typeChecked = new Set<string>();
 
-function diagnosticLine(d: ts.Diagnostic): string {
+function diagnosticLine(ts: typeof import("typescript"), d: ts.Diagnostic): string {
   const message = ts.flattenDiagnosticMessageText(d.messageText, " ").replace(/\s+/g, " ");
   if (!d.file || d.start === undefined) return `guard file: ${message}`;
   const { line, character } = d.file.getLineAndCharacterOfPosition(d.start);

@@ -42,7 +42,7 @@ export function loadGuardFile(file: GuardFile): Promise<Guard> {
 }
 
 async function load(file: GuardFile): Promise<Guard> {
-  typeCheckGuardFile(file);
+  await typeCheckGuardFile(file);
   const code = await bundle(file);
   const hash = createHash("sha256").update(code).digest("hex").slice(0, 12);
   const stem = file.name.replace(/\.(ts|mts|js|mjs)$/, "");
