@@ -2,10 +2,9 @@
 // cannot be pulled. auto must not pick testcontainers there; it runs MiniStack and says why.
 
 import { spawnSync } from "node:child_process";
-import path from "node:path";
 import { expect, test } from "vitest";
 import { startEmulator } from "../../harness/backends/choose.js";
-import { PROJECT_ROOT } from "../../harness/common/paths.js";
+import { harnessCli, nodeTsx } from "../node-tsx.js";
 import { cannotRun, skipOrFail } from "./docker-for-tests.js";
 
 // A tag no registry has, so the bounded pull fails whether this machine is online or not.
@@ -33,11 +32,11 @@ test("with Docker up and LocalStack's image absent, auto runs MiniStack and says
 
 test("lab doctor shows what will run instead", async (context) => {
   if (cannotRun) return skipOrFail(context, cannotRun);
-  const doctor = spawnSync(
-    path.join(PROJECT_ROOT, "node_modules", ".bin", "tsx"),
-    [path.join(PROJECT_ROOT, "harness", "cli", "lab-cli.ts"), "doctor"],
-    { encoding: "utf8", timeout: 60_000, env },
-  );
+  const doctor = spawnSync(...nodeTsx(harnessCli("lab-cli.ts"), ["doctor"]), {
+    encoding: "utf8",
+    timeout: 60_000,
+    env,
+  });
   // Not only the code: a timeout, or what doctor was still waiting for when it stopped.
   expect(doctor.error).toBeUndefined();
   expect(doctor.status, doctor.stderr).toBe(0);

@@ -6,7 +6,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, inject } from "vitest";
-import { PROJECT_ROOT } from "../../harness/common/paths.js";
+import { harnessCli, nodeTsx } from "../node-tsx.js";
 import "./provided.js";
 
 export type LabEnv = NodeJS.ProcessEnv & { LAB_HOME: string; LAB_PREFIX: string };
@@ -23,8 +23,6 @@ export function workshopEnv(prefix: string): LabEnv {
   };
 }
 
-const tsx = path.join(PROJECT_ROOT, "node_modules", ".bin", "tsx");
-
 /** One harness command line in a child process, as `npm run <script>` would run it. */
 export function runCli(
   cli: "lab-cli.ts" | "scenario-cli.ts",
@@ -32,7 +30,7 @@ export function runCli(
   args: string[],
   timeoutMs = 120_000,
 ): SpawnSyncReturns<string> {
-  return spawnSync(tsx, [path.join(PROJECT_ROOT, "harness", "cli", cli), ...args], {
+  return spawnSync(...nodeTsx(harnessCli(cli), args), {
     encoding: "utf8",
     timeout: timeoutMs,
     env,

@@ -1,19 +1,12 @@
 // The scenario command's answers to bad input: one clear message and exit code 2, without
 // starting any emulator.
 import { spawnSync } from "node:child_process";
-import path from "node:path";
 import { describe, expect, test } from "vitest";
 import { closest } from "../../harness/cli/closest.js";
-import { PROJECT_ROOT } from "../../harness/common/paths.js";
+import { harnessCli, nodeTsx } from "../node-tsx.js";
 
-const tsx = path.join(
-  PROJECT_ROOT,
-  "node_modules",
-  ".bin",
-  process.platform === "win32" ? "tsx.cmd" : "tsx",
-);
 const run = (...args: string[]) =>
-  spawnSync(tsx, [path.join(PROJECT_ROOT, "harness", "cli", "scenario-cli.ts"), ...args], {
+  spawnSync(...nodeTsx(harnessCli("scenario-cli.ts"), args), {
     encoding: "utf8",
     timeout: 30_000,
     env: { ...process.env, LAB_BACKEND: "endpoint", LAB_ENDPOINT: "http://127.0.0.1:9" },

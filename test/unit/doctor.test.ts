@@ -8,7 +8,6 @@ import { ministackPaths } from "../../harness/backends/ministack-install.js";
 import type { IndexProbe } from "../../harness/backends/package-index.js";
 import { freeLoopbackPort } from "../../harness/backends/processes.js";
 import { findPython } from "../../harness/backends/python.js";
-import { PROJECT_ROOT } from "../../harness/common/paths.js";
 import {
   diagnose,
   type Facts,
@@ -16,6 +15,7 @@ import {
   ministackFacts,
   unansweredProbes,
 } from "../../harness/workshop/doctor.js";
+import { harnessCli, nodeTsx } from "../node-tsx.js";
 import { wheelsFolder } from "./ministack-wheel-fixture.js";
 
 const base: Facts = {
@@ -257,9 +257,8 @@ describe("what doctor asks about MiniStack, on this machine", () => {
 });
 
 describe("npx lab doctor, on this machine", () => {
-  const tsx = path.join(PROJECT_ROOT, "node_modules", ".bin", "tsx");
   const doctor = (env: NodeJS.ProcessEnv = process.env) =>
-    spawnSync(tsx, [path.join(PROJECT_ROOT, "harness", "cli", "lab-cli.ts"), "doctor"], {
+    spawnSync(...nodeTsx(harnessCli("lab-cli.ts"), ["doctor"]), {
       encoding: "utf8",
       timeout: 60_000,
       env,

@@ -4,11 +4,11 @@
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
-import { PROJECT_ROOT } from "../../harness/common/paths.js";
+import { nodeTsx } from "../node-tsx.js";
 
-const tsx = path.join(PROJECT_ROOT, "node_modules", ".bin", "tsx");
 const fixture = path.join(import.meta.dirname, "exit-fixture", "command.ts");
-const run = (how: string) => spawnSync(tsx, [fixture, how], { encoding: "utf8", timeout: 30_000 });
+const run = (how: string) =>
+  spawnSync(...nodeTsx(fixture, [how]), { encoding: "utf8", timeout: 30_000 });
 
 describe("runCommand", () => {
   test("a command that finishes exits with its code, its output all there", () => {

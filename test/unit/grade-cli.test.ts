@@ -5,15 +5,10 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
 import { PROJECT_ROOT } from "../../harness/common/paths.js";
+import { harnessCli, nodeTsx } from "../node-tsx.js";
 
-const tsx = path.join(
-  PROJECT_ROOT,
-  "node_modules",
-  ".bin",
-  process.platform === "win32" ? "tsx.cmd" : "tsx",
-);
 const grade = (...args: string[]) =>
-  spawnSync(tsx, [path.join(PROJECT_ROOT, "harness", "cli", "grade-cli.ts"), ...args], {
+  spawnSync(...nodeTsx(harnessCli("grade-cli.ts"), args), {
     cwd: PROJECT_ROOT,
     encoding: "utf8",
     timeout: 60_000,
@@ -53,13 +48,11 @@ describe("npm run grade", () => {
 
   test("--guard-file with a scenario other than guard-matrix: exit 2, one line", () => {
     const result = spawnSync(
-      tsx,
-      [
-        path.join(PROJECT_ROOT, "harness", "cli", "scenario-cli.ts"),
+      ...nodeTsx(harnessCli("scenario-cli.ts"), [
         "guard-on",
         "--guard-file",
         "test/fixtures/guards/lease-copy.ts",
-      ],
+      ]),
       {
         cwd: PROJECT_ROOT,
         encoding: "utf8",

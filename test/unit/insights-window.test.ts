@@ -16,9 +16,9 @@ import {
   withTail,
 } from "../../harness/cli/insights-window.js";
 import { UsageError } from "../../harness/common/errors.js";
-import { PROJECT_ROOT } from "../../harness/common/paths.js";
 import type { WorkerEvent } from "../../harness/observe/events.js";
 import { textWindow } from "../../harness/report/text.js";
+import { harnessCli, nodeTsx } from "../node-tsx.js";
 
 // Local time throughout, as the user's clock reads it: the expectations are built the same way.
 const NOW = new Date(2026, 8, 1, 8, 10, 0); // 1 September 2026, 08:10 local
@@ -271,11 +271,11 @@ describe("--tail: the last stretch by the worker's ts, counted back from the new
 describe("npx lab insights with a bad window", () => {
   const home = mkdtempSync(path.join(tmpdir(), "lab-insights-")); // no lab is up here
   const lab = (...args: string[]) =>
-    spawnSync(
-      path.join(PROJECT_ROOT, "node_modules", ".bin", "tsx"),
-      [path.join(PROJECT_ROOT, "harness", "cli", "lab-cli.ts"), ...args],
-      { encoding: "utf8", timeout: 30_000, env: { ...process.env, LAB_HOME: home } },
-    );
+    spawnSync(...nodeTsx(harnessCli("lab-cli.ts"), args), {
+      encoding: "utf8",
+      timeout: 30_000,
+      env: { ...process.env, LAB_HOME: home },
+    });
 
   test.each([
     [["--last", "5x"], /unknown unit "x" in "5x"/],

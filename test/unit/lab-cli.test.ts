@@ -5,9 +5,8 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
-import { PROJECT_ROOT } from "../../harness/common/paths.js";
+import { harnessCli, nodeTsx } from "../node-tsx.js";
 
-const tsx = path.join(PROJECT_ROOT, "node_modules", ".bin", "tsx");
 const home = mkdtempSync(path.join(tmpdir(), "lab-cli-")); // no lab is up here
 // UTF-16 that lost its byte-order mark: refused before any emulator is touched.
 const utf16NoBom = path.join(home, "body.json");
@@ -20,7 +19,7 @@ writeFileSync(utf16NoBom, Buffer.from('{"orderId":"ORDER-001"}', "utf16le"));
  */
 const labIn = (labHome: string, ...args: string[]) =>
   new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-    const child = spawn(tsx, [path.join(PROJECT_ROOT, "harness", "cli", "lab-cli.ts"), ...args], {
+    const child = spawn(...nodeTsx(harnessCli("lab-cli.ts"), args), {
       env: { ...process.env, LAB_HOME: labHome },
       timeout: 30_000,
     });
