@@ -15,6 +15,7 @@ import {
   parseFailpoints,
   ruleFor,
 } from "../contract/failpoints.js";
+import { pollIntervals } from "../contract/polling.js";
 import type { WorkerConfig } from "../contract/settings.js";
 import type { Log } from "./log.js";
 import { sleep } from "./time.js";
@@ -25,8 +26,7 @@ export type At = (point: FailpointName) => Promise<void>;
 /** No rules: every point is a no-op, and no call is made. */
 export const noFailpoints: At = async () => {};
 
-/** How often a paused copy looks whether it was released; it gives up this long before its timeout. */
-const POLL_MS = 20;
+/** A paused copy gives up this long before its timeout. */
 const GIVE_UP_BEFORE_TIMEOUT_MS = 500;
 
 // Its own client, not the counted one: process_end's dynamoCalls stays the guard's cost.
@@ -70,8 +70,9 @@ async function act(
   if (action.kind !== "pause") return;
   const started = Date.now();
   let released = state === HOLD_STATE.released; // the harness may release before the copy arrives
+  const pause = pollIntervals(20, 100);
   while (!released && remainingMs() > GIVE_UP_BEFORE_TIMEOUT_MS) {
-    await sleep(POLL_MS);
+    await sleep(pause());
     released = (await stateOf(control, table, id)) === HOLD_STATE.released;
   }
   if (!released) throw new Error(`failpoint ${rule.point}: never released (${id})`);

@@ -2,6 +2,7 @@
 // and release a copy paused there, through the failpoints table the worker waits on.
 import { GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { type FailpointName, HOLD_STATE, holdId, type Passer } from "../../contract/failpoints.js";
+import { pollIntervals } from "../../contract/polling.js";
 import type { Connection } from "../aws/connection.js";
 import { scanAll } from "../aws/scan.js";
 import { LabError } from "../common/errors.js";
@@ -17,7 +18,6 @@ export interface Hold {
 
 /** Long enough for a loaded machine to hand a message over; a lab that takes longer is stuck. */
 export const REACH_TIMEOUT_MS = 20_000;
-const POLL_MS = 20;
 
 /** What the run can say about its copies when one never reached its point (logs, pollers). */
 export type Explain = () => Promise<string[]>;
@@ -33,6 +33,7 @@ export function holdAt(
   return {
     async reached(timeoutMs = REACH_TIMEOUT_MS) {
       const deadline = Date.now() + timeoutMs;
+      const pause = pollIntervals(20, 100);
       for (;;) {
         const { Item } = await conn.db.send(
           new GetCommand({ TableName: table, Key: { id }, ConsistentRead: true }),
@@ -44,7 +45,7 @@ export function holdAt(
             `no copy reached failpoint ${id} within ${timeoutMs / 1000} s: is the function running with FAILPOINTS set? (npx lab doctor)\n${seen}`,
           );
         }
-        await sleep(POLL_MS);
+        await sleep(pause());
       }
     },
     async release() {

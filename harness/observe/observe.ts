@@ -4,6 +4,7 @@ import { FilterLogEventsCommand } from "@aws-sdk/client-cloudwatch-logs";
 import { GetQueueAttributesCommand, ReceiveMessageCommand } from "@aws-sdk/client-sqs";
 import type { ClaimRecord as Claim } from "../../contract/claims.js";
 import type { LedgerItem } from "../../contract/ledger.js";
+import { pollIntervals } from "../../contract/polling.js";
 import type { Connection } from "../aws/connection.js";
 import type { Deployment } from "../aws/deploy.js";
 import { scanAll } from "../aws/scan.js";
@@ -246,6 +247,9 @@ export async function waitUntilEnded(
   let seen = 0;
   let nudges = 0;
   let lastProgress = Date.now();
+  // Ten looks a second while lines come in; fewer while nothing happens (a retry's wait).
+  const quickly = () => pollIntervals(100, 400);
+  let pause = quickly();
   for (;;) {
     const events = await readEvents(conn, deployment.names.logGroup, options.sinceMs, ids);
     // Only a message the worker has not acknowledged can be in the dead-letter queue. One that
@@ -277,6 +281,7 @@ export async function waitUntilEnded(
       seen = events.length;
       options.onProgress?.(sent.length - missing.length, sent.length);
       lastProgress = Date.now();
+      pause = quickly();
     } else if (options.shipLateLogs && Date.now() - lastProgress > 1_000) {
       const depth = await queueDepth(conn, deployment.queueUrl);
       // Nothing left to deliver, yet lines are missing: they are stuck in the emulator, not lost.
@@ -286,6 +291,6 @@ export async function waitUntilEnded(
       }
       lastProgress = Date.now();
     }
-    await sleep(100); // a phase ends as soon as its last line is readable
+    await sleep(pause());
   }
 }

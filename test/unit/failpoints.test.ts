@@ -8,6 +8,7 @@ import {
   parseFailpoints,
   ruleFor,
 } from "../../contract/failpoints.js";
+import { pollIntervals } from "../../contract/polling.js";
 import { readConfig, settingsToEnv } from "../../contract/settings.js";
 import { copyOf, failpoints, noFailpoints } from "../../worker/failpoints.js";
 
@@ -125,5 +126,19 @@ describe("the worker's failpoints", () => {
     expect(copyOf(attribute("3"))).toBe(3);
     expect(copyOf(attribute("x"))).toBeUndefined();
     expect(copyOf({ messageAttributes: {} })).toBeUndefined();
+  });
+});
+
+describe("pollIntervals: how a paused copy and the harness look", () => {
+  test("soon at first, then half as long again each time, never past the ceiling", () => {
+    const next = pollIntervals(20, 100);
+    expect(Array.from({ length: 7 }, next)).toEqual([20, 30, 45, 68, 100, 100, 100]);
+  });
+
+  test("a wait of seconds costs a few looks a second, not fifty", () => {
+    const next = pollIntervals(20, 100);
+    let looks = 0;
+    for (let waited = 0; waited < 3_000; waited += next()) looks++;
+    expect(looks).toBeLessThan(35);
   });
 });
