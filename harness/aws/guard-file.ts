@@ -61,7 +61,7 @@ export async function typeCheckGuardFile(file: GuardFile): Promise<void> {
     // Outside the project, the guard API is found by its path instead of the package's name.
     ...(inProject ? {} : { paths: { [GUARD_API]: [GUARD_API_FILE] } }),
   };
-  const program = ts.createProgram([file.path], options);
+  const program = ts.createProgram({ rootNames: [file.path], options, host: hostFor(ts, options) });
   const first = ts
     .sortAndDeduplicateDiagnostics(ts.getPreEmitDiagnostics(program))
     .find((d) => d.category === ts.DiagnosticCategory.Error);
@@ -70,6 +70,30 @@ export async function typeCheckGuardFile(file: GuardFile): Promise<void> {
 }
 
 const typeChecked = new Set<string>();
+
+/**
+ * A compiler host that parses each declaration file under node_modules (TypeScript's lib,
+ * @types/node, the SDK's types) once per process: they are most of a check's second, and a
+ * process that checks several files (the tests, a grade) would parse them again for each.
+ */
+function hostFor(ts: typeof import("typescript"), options: ts.CompilerOptions): ts.CompilerHost {
+  const host = ts.createCompilerHost(options);
+  const parse = host.getSourceFile.bind(host);
+  host.getSourceFile = (fileName, language, ...rest) => {
+    // TypeScript writes every file name with forward slashes, on Windows too.
+    if (!fileName.includes("/node_modules/")) return parse(fileName, language, ...rest);
+    const key = `${fileName}\0${JSON.stringify(language)}`;
+    let parsed = declarations.get(key);
+    if (!parsed) {
+      parsed = parse(fileName, language, ...rest);
+      if (parsed) declarations.set(key, parsed);
+    }
+    return parsed;
+  };
+  return host;
+}
+
+const declarations = new Map<string, ts.SourceFile>();
 
 function diagnosticLine(ts: typeof import("typescript"), d: ts.Diagnostic): string {
   const message = ts.flattenDiagnosticMessageText(d.messageText, " ").replace(/\s+/g, " ");
