@@ -4,25 +4,26 @@
 // for two minutes, last.
 import { BaseSequencer, type TestSpecification } from "vitest/node";
 
-/** Longest first, as measured on 2 cores (MiniStack); any file not named runs after these. */
+/** Longest first, as measured on 2 cores (MiniStack, December 2026); any file not named runs after these. */
 const LONGEST = [
-  "unit/lab-cli.test.ts",
   "unit/guard-file.test.ts",
   "unit/cli.test.ts",
   "unit/insights-window.test.ts",
   "unit/doctor.test.ts",
+  "unit/grade-cli.test.ts",
+  "unit/lab-cli.test.ts",
   "unit/python.test.ts",
   "unit/bundle.test.ts",
-  "scenarios/guard-matrix.test.ts",
-  "scenarios/workshop.test.ts",
-  "scenarios/failures.test.ts",
   "scenarios/beyond.test.ts",
   "scenarios/grade.test.ts",
-  "scenarios/workshop-insights.test.ts",
-  "scenarios/scenarios.test.ts",
+  "scenarios/guard-matrix.test.ts",
   "scenarios/explore.test.ts",
-  "scenarios/workshop-apart.test.ts",
+  "scenarios/failures.test.ts",
   "scenarios/workshop-guard-file.test.ts",
+  "scenarios/scenarios.test.ts",
+  "scenarios/workshop-insights.test.ts",
+  "scenarios/workshop-apart.test.ts",
+  "scenarios/workshop.test.ts",
   "scenarios/fuzz.test.ts",
   "scenarios/load.test.ts",
 ];
