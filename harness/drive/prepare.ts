@@ -9,6 +9,7 @@ import {
   setQueueVisibilityIfNeeded,
 } from "../aws/switches.js";
 import { testTimings } from "../aws/timings.js";
+import { mappingConcurrency } from "../backends/emulators.js";
 import { invokeEmptyBatches } from "./empty-batches.js";
 import { resetState } from "./reset.js";
 
@@ -51,11 +52,9 @@ export async function prepareRun(
   await setQueueVisibilityIfNeeded(conn, deployment.queueUrl, visibility);
   await resetState(conn, deployment);
   if (await applyWorkerSettings(conn, deployment.names, settings, timeout)) {
-    // New settings mean new environments: start one per poller now, not while the copies wait
-    // (a cold start on a busy machine can outlast the visibility timeout). With the mapping, one:
-    // warming as many as it may run at once (5 on MiniStack) started ~560 environments in a test
-    // run, most never used, at 0.15 s of CPU each; the copies beyond the first start their own.
-    const warm = pollers > 0 ? pollers : 1;
+    // New settings mean new environments: start as many as will run at once now, not while the
+    // copies wait (a cold start on a busy machine can outlast the visibility timeout).
+    const warm = pollers > 0 ? pollers : mappingConcurrency(lab.backend);
     await invokeEmptyBatches(conn, deployment.names.functionName, warm);
   }
 }
