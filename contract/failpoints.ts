@@ -4,6 +4,8 @@
 // worker's environment; a paused copy waits on a DynamoDB item the harness flips to "released",
 // so the same channel works on MiniStack, on LocalStack and on AWS.
 
+import { pollIntervals } from "./polling.js";
+
 /** Every point, in the order a copy passes them (a guard passes only those it has). */
 export const FAILPOINT_NAMES = [
   "before-read", // naive: before it reads the claims table
@@ -80,6 +82,9 @@ export function holdId(point: FailpointName, who: Passer): string {
 }
 
 export const HOLD_STATE = { reached: "reached", released: "released" } as const;
+
+/** How often a paused copy, and the harness waiting for one, read a hold's item: 20 ms up to 100 ms. */
+export const holdPolling = () => pollIntervals(20, 100);
 
 /**
  * FAILPOINTS, as people write it: rules separated by ";", each `point=action`, then any of

@@ -269,21 +269,21 @@ function columnPhase(mode: FailureMode, guard: GuardChoice): Phase {
 }
 
 /**
+ * The racing rows of a graded column give the held copy's invocation 10 s, more than the
+ * matrix's HOLDS_A_COPY: copy 2 then has 8.5 s to get through someone's own guard (in CI, with
+ * the whole suite beside it, the 3.5 s that a 5 s clock left were once not enough for a copy of
+ * the claim guard). It costs nothing when the copies race as scripted: the hold ends as soon as
+ * copy 2 is through; a copy that fails waits for the queue's clock, which follows.
+ */
+export const GRADED_HOLD = { functionTimeoutSeconds: 10 } satisfies Omit<PhaseSetup, "guard">;
+
+/**
  * secondCopyWhileHeld for a guard nobody here wrote. Copy 1 may never reach before-charge (the
  * guard threw, skipped or hangs), and copy 2 may wait for copy 1 instead of getting through:
  * each wait is bounded by the function's own clock instead of failing the run after 20 s.
  * Copy 1 is released before its hold runs out (a held copy gives up 0.5 s before its timeout),
  * and whatever happened is judged from the charges, with raceNote saying what did not.
  */
-/**
- * The racing rows of a graded column give the held copy's invocation 10 s, not the matrix's 5:
- * copy 2 then has 8.5 s to get through the guard (in CI, with the whole suite beside it, the 3.5 s
- * that 5 s leaves were once not enough for a copy of the claim guard). It costs nothing when the
- * copies race as scripted: the hold ends as soon as copy 2 is through; a copy that fails waits
- * for the queue's clock, which follows (10 s instead of 5).
- */
-export const GRADED_HOLD = { functionTimeoutSeconds: 10 } satisfies Omit<PhaseSetup, "guard">;
-
 export async function secondCopyWhileHeldAtMost(lab: Workload, orderId: string, gapMs = 0) {
   const functionMs = GRADED_HOLD.functionTimeoutSeconds * 1000;
   await lab.send({ orderId });

@@ -11,11 +11,11 @@ import {
   formatRule,
   HOLD_STATE,
   holdId,
+  holdPolling,
   type Passer,
   parseFailpoints,
   ruleFor,
 } from "../contract/failpoints.js";
-import { pollIntervals } from "../contract/polling.js";
 import type { WorkerConfig } from "../contract/settings.js";
 import type { Log } from "./log.js";
 import { sleep } from "./time.js";
@@ -70,7 +70,7 @@ async function act(
   if (action.kind !== "pause") return;
   const started = Date.now();
   let released = state === HOLD_STATE.released; // the harness may release before the copy arrives
-  const pause = pollIntervals(20, 100);
+  const pause = holdPolling();
   while (!released && remainingMs() > GIVE_UP_BEFORE_TIMEOUT_MS) {
     await sleep(pause());
     released = (await stateOf(control, table, id)) === HOLD_STATE.released;

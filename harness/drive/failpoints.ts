@@ -1,8 +1,13 @@
 // The harness's side of failpoints (contract/failpoints.ts): see that a copy reached a point,
 // and release a copy paused there, through the failpoints table the worker waits on.
 import { GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
-import { type FailpointName, HOLD_STATE, holdId, type Passer } from "../../contract/failpoints.js";
-import { pollIntervals } from "../../contract/polling.js";
+import {
+  type FailpointName,
+  HOLD_STATE,
+  holdId,
+  holdPolling,
+  type Passer,
+} from "../../contract/failpoints.js";
 import type { Connection } from "../aws/connection.js";
 import { scanAll } from "../aws/scan.js";
 import { LabError } from "../common/errors.js";
@@ -33,7 +38,7 @@ export function holdAt(
   return {
     async reached(timeoutMs = REACH_TIMEOUT_MS) {
       const deadline = Date.now() + timeoutMs;
-      const pause = pollIntervals(20, 100);
+      const pause = holdPolling();
       for (;;) {
         const { Item } = await conn.db.send(
           new GetCommand({ TableName: table, Key: { id }, ConsistentRead: true }),
