@@ -35,7 +35,7 @@ import { packageWorker } from "./build.js";
 import type { Connection } from "./connection.js";
 import type { GuardFile } from "./guard-file.js";
 import type { LabNames } from "./names.js";
-import { waitForMappingState } from "./switches.js";
+import { setMappingEnabled, waitForMappingState } from "./switches.js";
 import { type Timings, timingsProblem, WAIT } from "./timings.js";
 import { workerEnvironment } from "./worker-env.js";
 
@@ -58,6 +58,12 @@ export interface QueueSet {
   dlqArn: string;
   mappingId: string;
 }
+
+/** Both mappings that feed the worker: the standard queue's and the FIFO queue's. */
+export const mappingsOf = (deployment: Deployment): string[] => [
+  deployment.mappingId,
+  deployment.fifo.mappingId,
+];
 
 /** The deployment seen through its FIFO queue: what a FIFO phase sends to, waits on, drains. */
 export const onFifoQueue = (deployment: Deployment): Deployment => ({
@@ -257,8 +263,14 @@ async function ensureEventSourceMapping(
   const { EventSourceMappings = [] } = await conn.lambda.send(
     new ListEventSourceMappingsCommand({ FunctionName: functionName, EventSourceArn: queueArn }),
   );
-  const existing = EventSourceMappings[0]?.UUID;
-  if (existing) return existing;
+  // LocalStack lists a mapping it is deleting, for minutes, while reads of it say it does not
+  // exist: that one is going, not ours to use.
+  const existing = EventSourceMappings.find((m) => m.State !== "Deleting");
+  if (existing?.UUID) {
+    // A deployed lab delivers; a lab that scenarios ran on was left with its mappings off.
+    if (existing.State !== "Enabled") await setMappingEnabled(conn, existing.UUID, true);
+    return existing.UUID;
+  }
   const { UUID } = await conn.lambda.send(
     new CreateEventSourceMappingCommand({
       FunctionName: functionName,

@@ -51,6 +51,22 @@ export async function setMappingEnabled(
   await waitForMappingState(conn, mappingId, enabled ? "Enabled" : "Disabled");
 }
 
+/**
+ * Stops the mappings delivering, and waits until they have; one already off costs one read. An
+ * enabled mapping polls its queue even while nothing is sent: on LocalStack, 56 idle mappings
+ * (a test run's lanes) kept its process at 44% of a core, and at 0% once they were off.
+ */
+export async function stopDelivering(conn: Connection, mappingIds: string[]): Promise<void> {
+  await Promise.all(
+    mappingIds.map(async (mappingId) => {
+      const { State } = await conn.lambda.send(
+        new GetEventSourceMappingCommand({ UUID: mappingId }),
+      );
+      if (State !== "Disabled") await setMappingEnabled(conn, mappingId, false);
+    }),
+  );
+}
+
 export async function waitForMappingState(
   conn: Connection,
   mappingId: string,

@@ -12,6 +12,7 @@ import { DeleteQueueCommand, GetQueueUrlCommand } from "@aws-sdk/client-sqs";
 import { errorText } from "../common/errors.js";
 import type { Connection } from "./connection.js";
 import type { LabNames } from "./names.js";
+import { setMappingEnabled } from "./switches.js";
 
 /** Error names that mean "already gone": removing twice is not a problem. */
 const GONE = [
@@ -40,8 +41,12 @@ export async function undeploy(conn: Connection, names: LabNames): Promise<strin
     const { EventSourceMappings = [] } = await conn.lambda.send(
       new ListEventSourceMappingsCommand({ FunctionName: names.functionName }),
     );
-    for (const { UUID } of EventSourceMappings) {
-      if (UUID) await conn.lambda.send(new DeleteEventSourceMappingCommand({ UUID }));
+    for (const { UUID, State } of EventSourceMappings) {
+      if (!UUID || State === "Deleting") continue;
+      // LocalStack 4.14.0 never finishes deleting a disabled SQS mapping: it stays "Deleting"
+      // and refuses a new mapping for the same function and queue. Seen in a test run.
+      if (State === "Disabled") await setMappingEnabled(conn, UUID, true);
+      await conn.lambda.send(new DeleteEventSourceMappingCommand({ UUID }));
     }
   });
   await remove(`function ${names.functionName}`, () =>

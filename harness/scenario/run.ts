@@ -1,7 +1,8 @@
 import { parseFailpoints } from "../../contract/failpoints.js";
 import { DEFAULT_SETTINGS } from "../../contract/settings.js";
-import { onFifoQueue } from "../aws/deploy.js";
+import { mappingsOf, onFifoQueue } from "../aws/deploy.js";
 import type { DeployedLab } from "../aws/lab.js";
+import { stopDelivering } from "../aws/switches.js";
 import { testTimings } from "../aws/timings.js";
 import { isMiniStack } from "../backends/emulators.js";
 import { invariantChecks } from "../check/checks.js";
@@ -51,8 +52,10 @@ export async function runScenario(
         phases[index] = ran.result;
         quiet = ran.drained;
       }
-      // Whatever runs next on this lab (another scenario, a command) sends into a quiet queue.
+      // Whatever runs next on this lab (another scenario, a command) sends into a quiet queue,
+      // and until then nothing polls it (prepareRun turns delivery on again when it is needed).
       await quiet;
+      await stopDelivering(lane.conn, mappingsOf(lane.deployment));
     }),
   );
   return {

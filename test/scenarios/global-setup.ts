@@ -2,8 +2,9 @@
 // with the lab deployed once per lane (a resource prefix each; lanes.ts says which test file
 // runs where), all at the same time. Tests get the endpoint and the deployments through inject().
 import type { TestProject } from "vitest/node";
-import { deploy } from "../../harness/aws/deploy.js";
+import { deploy, mappingsOf } from "../../harness/aws/deploy.js";
 import { DEFAULT_PREFIX, labNames } from "../../harness/aws/names.js";
+import { stopDelivering } from "../../harness/aws/switches.js";
 import { testTimings } from "../../harness/aws/timings.js";
 import { quiet, say } from "../../harness/common/say.js";
 import { openLab } from "../../harness/scenario/open-lab.js";
@@ -25,7 +26,10 @@ export default async function setup(project: TestProject) {
       ),
     ),
   );
-  const provided: SharedLab = { backend, lanes: [deployment, ...more] };
+  const lanes = [deployment, ...more];
+  // Each lane's mappings deliver only while a test runs on it: idle ones poll all the same.
+  await Promise.all(lanes.map((lane) => stopDelivering(conn, mappingsOf(lane))));
+  const provided: SharedLab = { backend, lanes };
   project.provide("lab", provided);
   return async () => {
     await opened.close();

@@ -4,7 +4,7 @@
 // own resources when it is done.
 import { DescribeLogGroupsCommand } from "@aws-sdk/client-cloudwatch-logs";
 import { ListTablesCommand } from "@aws-sdk/client-dynamodb";
-import { GetFunctionCommand } from "@aws-sdk/client-lambda";
+import { GetFunctionCommand, ListEventSourceMappingsCommand } from "@aws-sdk/client-lambda";
 import { ListQueuesCommand } from "@aws-sdk/client-sqs";
 import { describe, expect, inject, test } from "vitest";
 import { connect } from "../../harness/aws/connection.js";
@@ -41,6 +41,12 @@ describe("a scenario beside a workshop lab", () => {
       await expect(
         conn.lambda.send(new GetFunctionCommand({ FunctionName: `${APART}-worker` })),
       ).rejects.toMatchObject({ name: "ResourceNotFoundException" });
+      // Gone, not listed as "Deleting": LocalStack keeps a disabled mapping it deletes that way,
+      // and refuses the next run's mapping for the same function and queue.
+      const { EventSourceMappings = [] } = await conn.lambda.send(
+        new ListEventSourceMappingsCommand({ FunctionName: `${APART}-worker` }),
+      );
+      expect(EventSourceMappings.map((m) => m.State)).toEqual([]);
       const tables: string[] = [];
       let start: string | undefined;
       do {
