@@ -5,7 +5,15 @@
 // --python-version), but it evaluates environment markers against the Python running it, so a
 // dependency only Python 3.10 needs (hypercorn's `exceptiongroup; python_version < "3.11"`)
 // would be missed. uv resolves for the target's markers; pip then fetches exactly those pins.
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { MINISTACK_VERSION, offlineWheels } from "../backends/ministack-install.js";
@@ -140,23 +148,25 @@ export async function downloadWheels(python: string, wheels: string, t: KitTarge
         `uv could not resolve ministack for ${targetName(t)}:\n${lastLines(compiled.output)}`,
       );
     }
-    mkdirSync(wheels, { recursive: true });
+    // A folder of its own: targets download side by side, and pure-Python wheels are the same
+    // file for all of them (two pips must not write one file at once).
+    const own = path.join(scratch, "wheels");
+    mkdirSync(own, { recursive: true });
     const fetched = await run(
       python,
-      [
-        "-m",
-        "pip",
-        "download",
-        ...QUIET,
-        "--no-deps",
-        ...pipTargetArgs(t),
-        "--dest",
-        wheels,
-      ].concat(pins.map((p) => p.trim())),
+      ["-m", "pip", "download", ...QUIET, "--no-deps", ...pipTargetArgs(t), "--dest", own].concat(
+        pins.map((p) => p.trim()),
+      ),
       { timeoutMs: 600_000 },
     );
     if (fetched.code !== 0) {
       throw new LabError(`pip download failed for ${targetName(t)}:\n${lastLines(fetched.output)}`);
+    }
+    mkdirSync(wheels, { recursive: true });
+    for (const file of wheelFiles(own)) {
+      // Renamed into place, so a reader never sees half a wheel; one already there is the same file.
+      if (!existsSync(path.join(wheels, file)))
+        renameSync(path.join(own, file), path.join(wheels, file));
     }
   } finally {
     rmSync(scratch, { recursive: true, force: true });
