@@ -6,6 +6,7 @@
 // dependency only Python 3.10 needs (hypercorn's `exceptiongroup; python_version < "3.11"`)
 // would be missed. uv resolves for the target's markers; pip then fetches exactly those pins.
 import {
+  copyFileSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
@@ -163,10 +164,14 @@ export async function downloadWheels(python: string, wheels: string, t: KitTarge
       throw new LabError(`pip download failed for ${targetName(t)}:\n${lastLines(fetched.output)}`);
     }
     mkdirSync(wheels, { recursive: true });
+    // Synchronous, so no other target's copy runs in between. One already there is the same
+    // file. Copied beside it, then renamed, so a reader never sees half a wheel; a rename alone
+    // fails when the kit is on another disk than the temporary folder (a USB stick).
     for (const file of wheelFiles(own)) {
-      // Renamed into place, so a reader never sees half a wheel; one already there is the same file.
-      if (!existsSync(path.join(wheels, file)))
-        renameSync(path.join(own, file), path.join(wheels, file));
+      const into = path.join(wheels, file);
+      if (existsSync(into)) continue;
+      copyFileSync(path.join(own, file), `${into}.part`);
+      renameSync(`${into}.part`, into);
     }
   } finally {
     rmSync(scratch, { recursive: true, force: true });
