@@ -267,8 +267,11 @@ async function ensureEventSourceMapping(
   // exist: that one is going, not ours to use.
   const existing = EventSourceMappings.find((m) => m.State !== "Deleting");
   if (existing?.UUID) {
-    // A deployed lab delivers; a lab that scenarios ran on was left with its mappings off.
-    if (existing.State !== "Enabled") await setMappingEnabled(conn, existing.UUID, true);
+    // A deployed lab delivers; a lab that scenarios ran on was left with its mappings off. One
+    // on its way somewhere is let arrive first: an update while it moves is refused on AWS.
+    const off = existing.State === "Disabled" || existing.State === "Disabling";
+    await waitForMappingState(conn, existing.UUID, off ? "Disabled" : "Enabled");
+    if (off) await setMappingEnabled(conn, existing.UUID, true);
     return existing.UUID;
   }
   const { UUID } = await conn.lambda.send(

@@ -12,7 +12,7 @@ import { DeleteQueueCommand, GetQueueUrlCommand } from "@aws-sdk/client-sqs";
 import { errorText } from "../common/errors.js";
 import type { Connection } from "./connection.js";
 import type { LabNames } from "./names.js";
-import { setMappingEnabled } from "./switches.js";
+import { setMappingEnabled, waitForMappingState } from "./switches.js";
 
 /** Error names that mean "already gone": removing twice is not a problem. */
 const GONE = [
@@ -28,27 +28,40 @@ const GONE = [
  */
 export async function undeploy(conn: Connection, names: LabNames): Promise<string[]> {
   const problems: string[] = [];
+  const gone = (err: unknown) => GONE.includes((err as { name?: string }).name ?? "");
   const remove = async (what: string, work: () => Promise<unknown>) => {
     try {
       await work();
     } catch (err) {
-      if (GONE.includes((err as { name?: string }).name ?? "")) return;
+      if (gone(err)) return;
       problems.push(`could not delete ${what}: ${errorText(err)}`);
     }
   };
   // The mappings first: a mapping left without its function keeps polling on some emulators.
-  await remove(`the event source mappings of ${names.functionName}`, async () => {
-    const { EventSourceMappings = [] } = await conn.lambda.send(
-      new ListEventSourceMappingsCommand({ FunctionName: names.functionName }),
+  const listed = await conn.lambda
+    .send(new ListEventSourceMappingsCommand({ FunctionName: names.functionName }))
+    .then(
+      (page) => page.EventSourceMappings ?? [],
+      (err) => {
+        if (gone(err)) return [];
+        problems.push(
+          `could not list the event source mappings of ${names.functionName}: ${errorText(err)}`,
+        );
+        return [];
+      },
     );
-    for (const { UUID, State } of EventSourceMappings) {
-      if (!UUID || State === "Deleting") continue;
+  for (const { UUID, State } of listed) {
+    if (!UUID || State === "Deleting") continue;
+    await remove(`event source mapping ${UUID}`, async () => {
       // LocalStack 4.14.0 never finishes deleting a disabled SQS mapping: it stays "Deleting"
       // and refuses a new mapping for the same function and queue. Seen in a test run.
-      if (State === "Disabled") await setMappingEnabled(conn, UUID, true);
+      if (State === "Disabled" || State === "Disabling") {
+        await waitForMappingState(conn, UUID, "Disabled");
+        await setMappingEnabled(conn, UUID, true);
+      }
       await conn.lambda.send(new DeleteEventSourceMappingCommand({ UUID }));
-    }
-  });
+    });
+  }
   await remove(`function ${names.functionName}`, () =>
     conn.lambda.send(new DeleteFunctionCommand({ FunctionName: names.functionName })),
   );

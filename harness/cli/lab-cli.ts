@@ -6,6 +6,7 @@ import path from "node:path";
 import { Command } from "commander";
 import type { LabNames } from "../../contract/names.js";
 import { GUARD_WORDS } from "../../contract/settings.js";
+import { setMappingIfNeeded } from "../aws/switches.js";
 import { EXIT, LabError, talkingTo } from "../common/errors.js";
 import { labRegion } from "../common/region.js";
 import { say, step } from "../common/say.js";
@@ -130,6 +131,12 @@ program
     return withLab(async (open) => {
       const copies = options.copies === 1 ? "1 copy" : `${options.copies} copies`;
       console.log(`sending ${copies} to ${open.deployment.names.queue}`);
+      // A test or a benchmark run on this lab turns its mapping off when it ends (idle mappings
+      // poll); the workshop's delivers, one record at a time.
+      await setMappingIfNeeded(open.conn, open.deployment.mappingId, {
+        enabled: true,
+        batchSize: 1,
+      });
       const sent = await sendCopies(
         open.conn,
         open.deployment.queueUrl,

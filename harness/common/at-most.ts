@@ -3,8 +3,8 @@
 
 /**
  * Runs `work` on every item, at most `limit` at once, and returns the results in the items'
- * order. The first error is thrown once the work already started has ended; nothing new starts
- * after it.
+ * order. On an error nothing new starts; once the work already started has ended, an error is
+ * thrown (one of them, if several failed).
  */
 export async function mapAtMost<T, R>(
   items: readonly T[],

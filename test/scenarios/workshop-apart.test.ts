@@ -8,6 +8,7 @@ import { GetFunctionCommand, ListEventSourceMappingsCommand } from "@aws-sdk/cli
 import { ListQueuesCommand } from "@aws-sdk/client-sqs";
 import { describe, expect, inject, test } from "vitest";
 import { connect } from "../../harness/aws/connection.js";
+import { stopDelivering } from "../../harness/aws/switches.js";
 import { labCommand, runCli, workshopEnv } from "./workshop-commands.js";
 
 const PREFIX = "lab-apart-test";
@@ -60,6 +61,17 @@ describe("a scenario beside a workshop lab", () => {
         new DescribeLogGroupsCommand({ logGroupNamePrefix: `/aws/lambda/${APART}` }),
       );
       expect(logGroups.map((g) => g.logGroupName)).toEqual([]);
+
+      // A test or benchmark that runs scenarios on the workshop's own prefix leaves its mappings
+      // off when it ends; the workshop's next send turns them on again and is delivered.
+      const { EventSourceMappings: ours = [] } = await conn.lambda.send(
+        new ListEventSourceMappingsCommand({ FunctionName: `${PREFIX}-worker` }),
+      );
+      await stopDelivering(
+        conn,
+        ours.flatMap((m) => (m.UUID ? [m.UUID] : [])),
+      );
+      expect(lab("send", "--order-id", "ORDER-ISO-2")).toContain("all 1 ended");
     } finally {
       conn.close();
     }
