@@ -33,12 +33,16 @@ export interface DockerLab {
   lanes: Deployment[];
 }
 
-/** Connects to a started backend and deploys the lab `lanes` times (other resource prefixes). */
+/**
+ * Connects to a started backend and deploys the lab `lanes` times, under prefixes of their own:
+ * the compose LocalStack may hold a workshop lab (`lab up`) under the default prefix, whose
+ * tables a scenario would reset and whose mappings it would leave off.
+ */
 export async function deployLanes(backend: RunningBackend, lanes: number): Promise<DockerLab> {
   const conn = connect(backend.endpoint, { startedByLab: backend.startedByLab });
   const deployments: Deployment[] = [];
   for (let lane = 0; lane < lanes; lane++) {
-    const prefix = lane === 0 ? DEFAULT_PREFIX : `${DEFAULT_PREFIX}-docker-${lane}`;
+    const prefix = `${DEFAULT_PREFIX}-docker-${lane}`;
     deployments.push(await deploy(conn, labNames(prefix), say, testTimings(backend)));
   }
   return { backend, conn, lanes: deployments };
