@@ -269,9 +269,11 @@ async function ensureEventSourceMapping(
   if (existing?.UUID) {
     // A deployed lab delivers; a lab that scenarios ran on was left with its mappings off. One
     // on its way somewhere is let arrive first: an update while it moves is refused on AWS.
-    const off = existing.State === "Disabled" || existing.State === "Disabling";
-    await waitForMappingState(conn, existing.UUID, off ? "Disabled" : "Enabled");
-    if (off) await setMappingEnabled(conn, existing.UUID, true);
+    if (existing.State !== "Enabled") {
+      const off = existing.State === "Disabled" || existing.State === "Disabling";
+      await waitForMappingState(conn, existing.UUID, off ? "Disabled" : "Enabled");
+      if (off) await setMappingEnabled(conn, existing.UUID, true);
+    }
     return existing.UUID;
   }
   const { UUID } = await conn.lambda.send(

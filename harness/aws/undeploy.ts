@@ -6,6 +6,7 @@ import { DeleteTableCommand } from "@aws-sdk/client-dynamodb";
 import {
   DeleteEventSourceMappingCommand,
   DeleteFunctionCommand,
+  type EventSourceMappingConfiguration,
   ListEventSourceMappingsCommand,
 } from "@aws-sdk/client-lambda";
 import { DeleteQueueCommand, GetQueueUrlCommand } from "@aws-sdk/client-sqs";
@@ -28,28 +29,22 @@ const GONE = [
  */
 export async function undeploy(conn: Connection, names: LabNames): Promise<string[]> {
   const problems: string[] = [];
-  const gone = (err: unknown) => GONE.includes((err as { name?: string }).name ?? "");
   const remove = async (what: string, work: () => Promise<unknown>) => {
     try {
       await work();
     } catch (err) {
-      if (gone(err)) return;
+      if (GONE.includes((err as { name?: string }).name ?? "")) return;
       problems.push(`could not delete ${what}: ${errorText(err)}`);
     }
   };
   // The mappings first: a mapping left without its function keeps polling on some emulators.
-  const listed = await conn.lambda
-    .send(new ListEventSourceMappingsCommand({ FunctionName: names.functionName }))
-    .then(
-      (page) => page.EventSourceMappings ?? [],
-      (err) => {
-        if (gone(err)) return [];
-        problems.push(
-          `could not list the event source mappings of ${names.functionName}: ${errorText(err)}`,
-        );
-        return [];
-      },
+  let listed: EventSourceMappingConfiguration[] = [];
+  await remove(`the event source mappings of ${names.functionName}`, async () => {
+    const page = await conn.lambda.send(
+      new ListEventSourceMappingsCommand({ FunctionName: names.functionName }),
     );
+    listed = page.EventSourceMappings ?? [];
+  });
   for (const { UUID, State } of listed) {
     if (!UUID || State === "Deleting") continue;
     await remove(`event source mapping ${UUID}`, async () => {
