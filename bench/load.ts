@@ -3,7 +3,7 @@
 // second went through, how long one took (p50/p99), and what each cost in DynamoDB calls.
 import type { GuardName } from "../contract/settings.js";
 import type { DeployedLab } from "../harness/aws/lab.js";
-import { isMiniStack } from "../harness/backends/emulators.js";
+import { isMiniStack, mappingConcurrency } from "../harness/backends/emulators.js";
 import { talkingTo } from "../harness/common/errors.js";
 import { quiet, say } from "../harness/common/say.js";
 import { sleep } from "../harness/common/sleep.js";
@@ -57,8 +57,9 @@ async function loadOneGuard(
   const tell = options.say ?? quiet;
   const { conn, deployment, backend } = lab;
   const { functionName } = deployment.names;
-  // As a scenario phase starts: the mapping delivers, state is empty, environments are warm.
-  await prepareRun(lab, { guard, workMs: 0 }, { pollers: 0 });
+  // As a scenario phase starts: the mapping delivers, state is empty, and as many environments
+  // are warm as the mapping runs at once (the load keeps them all busy).
+  await prepareRun(lab, { guard, workMs: 0 }, { pollers: 0 }, mappingConcurrency(backend));
 
   const messages = loadMessages(options.orders, options.copies, options.seed ?? DEFAULT_SEED);
   const timeoutMs = loadTimeoutMs(messages.length);

@@ -21,3 +21,25 @@ export async function invokeEmptyBatches(
     ),
   );
 }
+
+/**
+ * Keeps as many warm environments as copies may run at once, up to `most` (what the mapping
+ * runs at once): when a send raises that number, the missing environments start before the
+ * copies go, so no copy waits on a cold start. Starting them all when the settings change
+ * instead would start environments most phases never use (one or two copies at a time).
+ */
+export function warmAhead(
+  conn: Connection,
+  functionName: string,
+  most: number,
+  alreadyWarm: number,
+): (atOnce: number) => Promise<void> {
+  let warm = alreadyWarm;
+  return async (atOnce) => {
+    const wanted = Math.min(atOnce, most);
+    if (wanted <= warm) return;
+    // Idle environments take the first invocations; only the missing ones start.
+    await invokeEmptyBatches(conn, functionName, wanted);
+    warm = wanted;
+  };
+}

@@ -9,7 +9,6 @@ import {
   setQueueVisibilityIfNeeded,
 } from "../aws/switches.js";
 import { testTimings } from "../aws/timings.js";
-import { mappingConcurrency } from "../backends/emulators.js";
 import { invokeEmptyBatches } from "./empty-batches.js";
 import { resetState } from "./reset.js";
 
@@ -36,11 +35,17 @@ export interface Delivery {
   functionTimeoutSeconds?: number;
 }
 
+/**
+ * Returns how many environments are known warm for these settings: those it started (`warm`:
+ * one per harness poller, else one for the first copy; the workload starts more as its sends
+ * need them, see warmAhead), or one when the settings were already in place.
+ */
 export async function prepareRun(
   lab: DeployedLab,
   settings: Partial<WorkerSettings>,
   delivery: Delivery,
-): Promise<void> {
+  warm = delivery.pollers > 0 ? delivery.pollers : 1,
+): Promise<number> {
   const { conn, deployment } = lab;
   const { pollers, batchSize = 1 } = delivery;
   // Harness pollers and the event source mapping must not both consume the queue.
@@ -51,10 +56,9 @@ export async function prepareRun(
     delivery.visibilitySeconds ?? Math.max(timings.visibilityTimeoutSeconds, timeout);
   await setQueueVisibilityIfNeeded(conn, deployment.queueUrl, visibility);
   await resetState(conn, deployment);
-  if (await applyWorkerSettings(conn, deployment.names, settings, timeout)) {
-    // New settings mean new environments: start as many as will run at once now, not while the
-    // copies wait (a cold start on a busy machine can outlast the visibility timeout).
-    const warm = pollers > 0 ? pollers : mappingConcurrency(lab.backend);
-    await invokeEmptyBatches(conn, deployment.names.functionName, warm);
-  }
+  if (!(await applyWorkerSettings(conn, deployment.names, settings, timeout))) return 1;
+  // New settings mean new environments: start them now, not while the copies wait (a cold
+  // start on a busy machine can outlast the visibility timeout).
+  await invokeEmptyBatches(conn, deployment.names.functionName, warm);
+  return warm;
 }

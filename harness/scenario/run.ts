@@ -4,11 +4,12 @@ import { mappingsOf, onFifoQueue } from "../aws/deploy.js";
 import type { DeployedLab } from "../aws/lab.js";
 import { stopDelivering } from "../aws/switches.js";
 import { testTimings } from "../aws/timings.js";
-import { isMiniStack } from "../backends/emulators.js";
+import { isMiniStack, mappingConcurrency } from "../backends/emulators.js";
 import { invariantChecks } from "../check/checks.js";
 import { gatherPhaseFacts } from "../check/gather.js";
 import { errorText, talkingTo, UsageError } from "../common/errors.js";
 import { quiet, type Say } from "../common/say.js";
+import { warmAhead } from "../drive/empty-batches.js";
 import { startPollers } from "../drive/pollers.js";
 import { prepareRun } from "../drive/prepare.js";
 import { shipLateLogs } from "../observe/late-logs.js";
@@ -109,7 +110,7 @@ async function runPhase(
     setup.queue === "fifo" ? { ...laneLab, deployment: onFifoQueue(laneLab.deployment) } : laneLab;
   const { conn, deployment } = lab;
 
-  await prepareRun(lab, setup, setup);
+  const warm = await prepareRun(lab, setup, setup);
   // Nothing of this phase is sent while a receive of the previous one may still take it.
   await quiet;
 
@@ -132,11 +133,17 @@ async function runPhase(
       : {}),
   };
   const pollers = setup.pollers > 0 ? startPollers(conn, deployment, setup.pollers) : undefined;
+  // Harness pollers have their environments already; the mapping gets one as each send needs it.
+  const warmFor =
+    setup.pollers > 0
+      ? async () => {}
+      : warmAhead(conn, deployment.names.functionName, mappingConcurrency(lab.backend), warm);
   const { workload, sent, sends } = bindWorkload(
     conn,
     deployment,
     setup,
     waitOptions,
+    warmFor,
     pollers?.stats,
   );
 

@@ -31,11 +31,14 @@ export function bindWorkload(
   deployment: Deployment,
   setup: PhaseResult["setup"],
   waitOptions: Parameters<typeof waitUntilEnded>[3],
+  warmFor: (atOnce: number) => Promise<void>,
   pollerStats?: () => PollerStats,
 ): BoundWorkload {
   const sent: SentMessage[] = [];
   const known = new Set<string>();
   let sends = 0;
+  // Copies sent since the last settle (or the start): they may all run at once.
+  let unsettled = 0;
   const fifo = setup.queue === "fifo";
   const sendAndRemember = async (
     message: { body: string; intendedOrderId: string },
@@ -45,6 +48,8 @@ export function bindWorkload(
     const group: FifoSend | undefined = fifo
       ? { groupId: message.intendedOrderId, deduplicationId }
       : undefined;
+    unsettled += copies;
+    await warmFor(Math.ceil(unsettled / (setup.batchSize ?? 1)));
     const firstCopy = sends + 1;
     const batch = await sendCopies(
       conn,
@@ -77,6 +82,7 @@ export function bindWorkload(
     sendBody: (body, intendedOrderId) => sendAndRemember({ body, intendedOrderId }, 1),
     settle: async () => {
       await waitUntilEnded(conn, deployment, sent, waitOptions);
+      unsettled = 0;
     },
     pause: (ms) => sleep(ms),
     at: (point, copy, attempt = 1) =>
