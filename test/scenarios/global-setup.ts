@@ -11,6 +11,10 @@ import { openLab } from "../../harness/scenario/open-lab.js";
 import { LANE_COUNT } from "./lanes.js";
 import type { SharedLab } from "./provided.js";
 
+/** Lane 1 is "-b", lane 25 "-z", then "-za", "-zb", …: the names earlier runs deployed stay. */
+const laneSuffix = (i: number) =>
+  i < 25 ? String.fromCharCode(98 + i) : `z${String.fromCharCode(97 + i - 25)}`;
+
 export default async function setup(project: TestProject) {
   const opened = await openLab(say);
   const { conn, deployment, backend } = opened;
@@ -20,7 +24,7 @@ export default async function setup(project: TestProject) {
     Array.from({ length: LANE_COUNT - 1 }, (_, i) =>
       deploy(
         conn,
-        labNames(`${prefix}-${String.fromCharCode(98 + i)}`),
+        labNames(`${prefix}-${laneSuffix(i)}`),
         quiet,
         testTimings(backend),
       ),

@@ -1,6 +1,6 @@
 // What a scenario test file needs: a connection to the shared backend, one lane of the lab,
 // and the assertions every scenario result must pass.
-import { expect, inject } from "vitest";
+import { type ExpectStatic, expect as expectOfFile, inject } from "vitest";
 import { connect } from "../../harness/aws/connection.js";
 import type { DeployedLab } from "../../harness/aws/lab.js";
 import { isLocalStack } from "../../harness/backends/emulators.js";
@@ -28,10 +28,17 @@ export function labOnLane(lane: number): DeployedLab {
   };
 }
 
-/** Every check of every phase, reported one by one, then the whole. */
-export function expectEveryCheckHolds(result: ScenarioResult, phases: number) {
+/**
+ * Every check of every phase, reported one by one, then the whole. A concurrent test passes its
+ * context's `expect`, so a failure is told in that test, not in another running beside it.
+ */
+export function expectEveryCheckHolds(
+  result: ScenarioResult,
+  phases: number,
+  expect: ExpectStatic = expectOfFile,
+) {
   expect(result.phases).toHaveLength(phases);
-  expectContractShape(result);
+  expectContractShape(result, expect);
   for (const phase of result.phases) {
     for (const check of phase.checks) {
       expect
@@ -46,7 +53,7 @@ export function expectEveryCheckHolds(result: ScenarioResult, phases: number) {
 }
 
 /** The --json result shape of docs/design.md §6, which tools outside these tests read. */
-function expectContractShape(result: ScenarioResult) {
+function expectContractShape(result: ScenarioResult, expect: ExpectStatic) {
   expect(result).toMatchObject({
     scenario: expect.any(String),
     backend: {

@@ -7,8 +7,11 @@ export const LANES = {
   holder: [0, 22, 23, 24],
   matrix: [1, 3, 7, 12, 13],
   browser: [2],
-  /** Three: each failure scenario's three phases at once (each waits for SQS's retries). */
-  failures: [4, 8, 25],
+  /**
+   * Six: two failure scenarios at once, each with its three phases side by side (each waits for
+   * SQS's retries).
+   */
+  failures: [4, 8, 25, 26, 27, 28],
   fuzz: [5],
   load: [6],
   /** The scenarios beyond the article's failures: batches, FIFO, expiry, provider key, clock. */
