@@ -22,12 +22,7 @@ export default async function setup(project: TestProject) {
   // The other lanes deploy side by side: they share nothing but the emulator.
   const more = await Promise.all(
     Array.from({ length: LANE_COUNT - 1 }, (_, i) =>
-      deploy(
-        conn,
-        labNames(`${prefix}-${laneSuffix(i)}`),
-        quiet,
-        testTimings(backend),
-      ),
+      deploy(conn, labNames(`${prefix}-${laneSuffix(i)}`), quiet, testTimings(backend)),
     ),
   );
   const lanes = [deployment, ...more];
