@@ -21,8 +21,7 @@ import { labRegion } from "../../harness/common/region.js";
 import { quiet } from "../../harness/common/say.js";
 import { openSession, type Session } from "../../harness/explore/session.js";
 import { textGrade } from "../../harness/report/grade-view.js";
-import { labOnLane } from "./lab-for-tests.js";
-import { LANES } from "./lanes.js";
+import { labsFor } from "./lab-for-tests.js";
 import "./provided.js";
 
 const { backend } = inject("lab");
@@ -32,9 +31,13 @@ beforeEach((context) => {
   if (isLocalStack(backend)) context.skip(NOT_HERE);
 });
 
-const [CHECK_THEN_WRITE, CLAIM_WITHOUT_RELEASE, CLAIM, ...MORE] = LANES.grade.map((lane) =>
-  labOnLane(lane),
-) as [DeployedLab, DeployedLab, DeployedLab, ...DeployedLab[]];
+// None on LocalStack, where these tests skip (lanes.ts).
+const [CHECK_THEN_WRITE, CLAIM_WITHOUT_RELEASE, CLAIM, ...MORE] = labsFor("grade") as [
+  DeployedLab,
+  DeployedLab,
+  DeployedLab,
+  ...DeployedLab[],
+];
 /** The broken guards, a lane each; the lease's copy, graded on every row, two. */
 const BROKEN = Object.fromEntries(
   ["throws.ts", "not-an-outcome.js", "never-returns.ts"].map((name, i) => [name, MORE[i]]),

@@ -5,21 +5,20 @@ import { connect } from "../../harness/aws/connection.js";
 import type { DeployedLab } from "../../harness/aws/lab.js";
 import { isLocalStack } from "../../harness/backends/emulators.js";
 import type { PhaseResult, ScenarioResult } from "../../harness/scenario/result.js";
-import { LANES, LOCALSTACK_LANES } from "./lanes.js";
+import { type LANES, lanesOf } from "./lanes.js";
 import "./provided.js";
 
 /** The labs a test file runs on: all its lanes, or on LocalStack as many as LOCALSTACK_LANES says. */
 export function labsFor(file: keyof typeof LANES): DeployedLab[] {
   const { backend } = inject("lab");
-  const lanes: readonly number[] = LANES[file];
-  const used = isLocalStack(backend) ? lanes.slice(0, LOCALSTACK_LANES[file] ?? 1) : lanes;
-  return used.map((lane) => labOnLane(lane));
+  return lanesOf(file, isLocalStack(backend)).map((lane) => labOnLane(lane));
 }
 
 export function labOnLane(lane: number): DeployedLab {
   const provided = inject("lab");
   const deployment = provided.lanes[lane];
-  if (!deployment) throw new Error(`no lane ${lane}`);
+  if (!deployment)
+    throw new Error(`lane ${lane} is not deployed on ${provided.backend.name} (lanes.ts)`);
   const { backend } = provided;
   return {
     conn: connect(backend.endpoint, { startedByLab: backend.startedByLab }),

@@ -37,4 +37,22 @@ export const LOCALSTACK_LANES: Partial<Record<keyof typeof LANES, number>> = {
   matrix: 4,
   failures: 3,
   beyond: 3,
+  /** None: grading runs the explorer, which runs on MiniStack only (see grade.test.ts). */
+  grade: 0,
 };
+
+/** The lanes a test file runs on: all of its own, or on LocalStack as many as LOCALSTACK_LANES says. */
+export function lanesOf(file: keyof typeof LANES, onLocalStack: boolean): readonly number[] {
+  const lanes = LANES[file];
+  return onLocalStack ? lanes.slice(0, LOCALSTACK_LANES[file] ?? 1) : lanes;
+}
+
+/**
+ * Every lane some file runs on, lane 0 first: the test setup deploys these and no others (on
+ * LocalStack 15 of the 29 are unused, each a function, four tables, four queues and two mappings).
+ */
+export function lanesUsed(onLocalStack: boolean): number[] {
+  const files = Object.keys(LANES) as (keyof typeof LANES)[];
+  const used = new Set([0, ...files.flatMap((file) => lanesOf(file, onLocalStack))]);
+  return [...used].sort((a, b) => a - b);
+}

@@ -7,7 +7,8 @@ import type { BackendInfo } from "../../harness/backends/backend.js";
  */
 export interface SharedLab {
   backend: BackendInfo;
-  lanes: Deployment[];
+  /** By lane number; null where no test file runs on this backend (lanes.ts lanesUsed). */
+  lanes: (Deployment | null)[];
 }
 
 declare module "vitest" {

@@ -1,0 +1,36 @@
+// Which lanes the scenario files run on (test/scenarios/lanes.ts): no two files share one, and the
+// test setup deploys exactly those some file uses on the backend at hand.
+import { describe, expect, test } from "vitest";
+import { LANE_COUNT, LANES, lanesOf, lanesUsed } from "../scenarios/lanes.js";
+
+const FILES = Object.keys(LANES) as (keyof typeof LANES)[];
+/** scenarios.test.ts runs the article's scenarios, then slow-holder, on lane 0: one file. */
+const SAME_FILE = new Set(["article", "holder"]);
+
+describe("scenario lanes", () => {
+  test("no two test files run on the same lane", () => {
+    const owner = new Map<number, string>();
+    for (const file of FILES) {
+      for (const lane of LANES[file]) {
+        const other = owner.get(lane);
+        if (other && !(SAME_FILE.has(other) && SAME_FILE.has(file))) {
+          throw new Error(`lane ${lane}: ${other} and ${file}`);
+        }
+        owner.set(lane, file);
+      }
+    }
+  });
+
+  test("MiniStack: every lane is used, so every lane is deployed", () => {
+    expect(lanesUsed(false)).toEqual(Array.from({ length: LANE_COUNT }, (_, i) => i));
+  });
+
+  test("LocalStack: only the lanes its files run on, none for grading", () => {
+    const used = lanesUsed(true);
+    expect(used[0]).toBe(0);
+    expect(lanesOf("grade", true)).toEqual([]);
+    for (const lane of LANES.grade) expect(used).not.toContain(lane);
+    expect(used).toEqual(expect.arrayContaining([...lanesOf("matrix", true)]));
+    expect(used.length).toBeLessThan(LANE_COUNT);
+  });
+});
