@@ -26,6 +26,8 @@ const LONGEST = [
   "scenarios/workshop.test.ts",
   "scenarios/fuzz.test.ts",
   "scenarios/load.test.ts",
+  // Last in the scenarios' group, where the machine waits on redeliveries more than it works.
+  "docker/testcontainers.test.ts",
 ];
 
 const rank = (file: TestSpecification) => {
