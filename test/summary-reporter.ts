@@ -2,7 +2,7 @@
 // preceded by why tests were skipped and which suites could not even start. A skip is never a
 // pass, and a test that never ran because its suite's setup failed is a failure, not a skip.
 import type { SerializedError } from "vitest";
-import type { Reporter, TestCase, TestModule, TestSuite } from "vitest/node";
+import type { Reporter, TestCase, TestModule, TestRunEndReason, TestSuite } from "vitest/node";
 
 type Broken = { entity: TestModule | TestSuite; errors: ReadonlyArray<SerializedError> };
 
@@ -10,6 +10,7 @@ export default class SummaryReporter implements Reporter {
   onTestRunEnd(
     testModules: ReadonlyArray<TestModule>,
     unhandledErrors: ReadonlyArray<SerializedError>,
+    reason: TestRunEndReason,
   ): void {
     let passed = 0;
     let failed = unhandledErrors.length;
@@ -42,6 +43,11 @@ export default class SummaryReporter implements Reporter {
         out.push(`  so ${notRun.length} test(s) did not run: ${notRun.join(", ")}`);
     }
     for (const error of unhandledErrors) out.push(`FAILED outside any test: ${error.message}`);
+    if (reason === "failed" && failed === 0) {
+      // A global setup that threw (no emulator could start): no module ran, no error reached us.
+      failed = 1;
+      out.push("FAILED before any test ran (a global setup, most likely): vitest prints why below");
+    }
     for (const [note, tests] of skipped) {
       out.push(`SKIPPED ${tests.length} test(s): ${note}`);
       for (const name of tests) out.push(`  - ${name}`);

@@ -4,13 +4,16 @@ import path from "node:path";
 import { expect, test } from "vitest";
 import { PROJECT_ROOT } from "../../harness/common/paths.js";
 
-test("a failed beforeAll is counted and printed as failed, with its error", () => {
-  const fixture = path.join(PROJECT_ROOT, "test", "unit", "reporter-fixture");
-  const run = spawnSync(
+const fixture = path.join(PROJECT_ROOT, "test", "unit", "reporter-fixture");
+const runFixture = (config: string) =>
+  spawnSync(
     path.join(PROJECT_ROOT, "node_modules", ".bin", "vitest"),
-    ["run", "--config", path.join(fixture, "vitest.config.ts")],
+    ["run", "--config", path.join(fixture, config)],
     { cwd: fixture, encoding: "utf8", timeout: 60_000 },
   );
+
+test("a failed beforeAll is counted and printed as failed, with its error", () => {
+  const run = runFixture("vitest.config.ts");
   expect(run.status).not.toBe(0);
   const lines = run.stdout.trimEnd().split("\n");
   expect(lines.at(-1)).toBe("1 passed, 2 failed, 1 skipped");
@@ -19,4 +22,11 @@ test("a failed beforeAll is counted and printed as failed, with its error", () =
   );
   expect(run.stdout).toContain("so 2 test(s) did not run: first, second");
   expect(run.stdout).toContain("SKIPPED 1 test(s): no engine here");
+});
+
+test("a global setup that throws is a failed run, not 0 failed", () => {
+  const run = runFixture("setup-fails.config.ts");
+  expect(run.status).not.toBe(0);
+  expect(run.stdout).toContain("FAILED before any test ran (a global setup, most likely)");
+  expect(run.stdout).toMatch(/^0 passed, 1 failed, 0 skipped$/m);
 });

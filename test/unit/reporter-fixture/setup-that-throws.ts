@@ -1,0 +1,3 @@
+export default function setup(): void {
+  throw new Error("no emulator could start here");
+}
