@@ -21,7 +21,6 @@ const LONGEST = [
   "scenarios/failures.test.ts",
   "scenarios/workshop-guard-file.test.ts",
   "scenarios/scenarios.test.ts",
-  "docker/testcontainers.test.ts",
   // 6-9 s on MiniStack, 35-48 s on LocalStack: early, so that it does not end a LocalStack run.
   "scenarios/load.test.ts",
   "scenarios/workshop-insights.test.ts",
