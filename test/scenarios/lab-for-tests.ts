@@ -97,15 +97,25 @@ function expectContractShape(result: ScenarioResult, expect: ExpectStatic) {
   }
 }
 
-/** What a failed phase saw, to read in the test output: what was missing, and every event. */
+/**
+ * What a failed phase saw, to read in the test output: what was missing, the deliveries that
+ * never ended (a planned crash, or one Lambda killed past its timeout), and every event.
+ */
 function evidence(phase: PhaseResult): string {
   const missing = phase.wait.missing.map((m) => `${m.messageId} (last: ${m.lastEvent})`);
+  const ended = new Set(
+    phase.timeline.filter((e) => e.type === "process_end").map((e) => e.requestId),
+  );
+  const unended = phase.timeline
+    .filter((e) => e.type === "process_start" && !ended.has(e.requestId))
+    .map((e) => `${e.requestId.slice(0, 8)} (attempt ${String(e.attempt)})`);
   const events = phase.timeline.map(
     (e) =>
       `  ${e.ts} ${e.requestId.slice(0, 8)} ${e.messageId.slice(0, 8)} ${e.type}${e.outcome ? ` ${String(e.outcome)}` : ""}`,
   );
   return [
     `\nwaited ${phase.wait.ms} ms; not ended: ${missing.join(", ") || "none"}; dead-lettered: ${phase.observed.dlq}`,
+    `deliveries with no process_end (crashed, or killed past the function timeout): ${unended.join(", ") || "none"}`,
     ...events,
   ].join("\n");
 }
