@@ -3,11 +3,13 @@
 // how long each step took and how much memory the emulator and its function workers use.
 // npm run bench -- load: throughput and cost per guard under load (bench/load.ts).
 import { readdirSync, readFileSync } from "node:fs";
+import { DEFAULT_PREFIX } from "../contract/names.js";
 import { packageWorker } from "../harness/aws/build.js";
 import { connect } from "../harness/aws/connection.js";
 import { deploy } from "../harness/aws/deploy.js";
 import { labNames } from "../harness/aws/names.js";
 import { testTimings } from "../harness/aws/timings.js";
+import { undeploy } from "../harness/aws/undeploy.js";
 import { chooseBackend } from "../harness/backends/choose.js";
 import { exitWith } from "../harness/cli/exit.js";
 import { UsageError } from "../harness/common/errors.js";
@@ -19,6 +21,12 @@ import { benchLoad } from "./load.js";
 import { LOAD_USAGE } from "./load-stats.js";
 
 const USAGE = `usage: npm run bench   |   ${LOAD_USAGE.replace("usage: ", "")}`;
+
+/**
+ * The bench's own lab: it never redeploys a workshop lab (the default prefix) with its test
+ * timings, and on an emulator that stays up (LocalStack) it removes what it made.
+ */
+const BENCH_NAMES = labNames(`${DEFAULT_PREFIX}-bench`);
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
@@ -50,10 +58,14 @@ async function benchScenarios(): Promise<number> {
   const conn = connect(backend.endpoint, { startedByLab: backend.startedByLab });
   try {
     const pkg = await packageWorker();
+    // A bench stopped half-way leaves its lab behind: remove it, so the first deploy is fresh.
+    for (const problem of await undeploy(conn, BENCH_NAMES)) say(problem);
     const [deployment, deployMs] = await timed(() =>
-      deploy(conn, labNames(), quiet, testTimings(backend)),
+      deploy(conn, BENCH_NAMES, quiet, testTimings(backend)),
     );
-    const [, redeployMs] = await timed(() => deploy(conn, labNames(), quiet, testTimings(backend)));
+    const [, redeployMs] = await timed(() =>
+      deploy(conn, BENCH_NAMES, quiet, testTimings(backend)),
+    );
     const rssIdle = groupRssMb(backend.pid);
     const rows: (string | number)[][] = [];
     for (const scenario of SCENARIOS) {
@@ -82,6 +94,9 @@ async function benchScenarios(): Promise<number> {
     console.log(table(["scenario", "result", "phases", "time", "late-log nudges"], rows));
     console.log(`all scenarios one after another: ${total.toFixed(1)} s`);
   } finally {
+    if (!backend.startedByLab) {
+      for (const problem of await undeploy(conn, BENCH_NAMES)) say(problem);
+    }
     conn.close();
     await backend.stop();
   }
