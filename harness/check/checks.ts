@@ -90,6 +90,15 @@ const show = (ids: string[]) => (ids.length === 0 ? "none" : ids.join(", "));
 /** True in every phase of every scenario: what the lab's evidence rests on. */
 export function invariantChecks(facts: PhaseFacts, notEnded: string[]): Check[] {
   const { messageIds } = facts.sent;
+  const logged = facts.events
+    .filter((e) => e.type === "charge_applied")
+    .map((e) => String(e.chargeId));
+  const ledger = sameIds(
+    "charge_applied lines with exactly one ledger item",
+    { expected: "charge_applied lines", actual: "ledger items" },
+    logged,
+    facts.ledgerItems.map((item) => item.chargeId),
+  );
   return [
     sameIds(
       "sent messages that ended (acknowledged or dead-lettered)",
@@ -97,11 +106,29 @@ export function invariantChecks(facts: PhaseFacts, notEnded: string[]): Check[] 
       messageIds,
       messageIds.filter((id) => !notEnded.includes(id)),
     ),
-    sameIds(
-      "charge_applied lines with exactly one ledger item",
-      { expected: "charge_applied lines", actual: "ledger items" },
-      facts.events.filter((e) => e.type === "charge_applied").map((e) => String(e.chargeId)),
-      facts.ledgerItems.map((item) => item.chargeId),
-    ),
+    ledger.pass
+      ? ledger
+      : { ...ledger, actual: `${ledger.actual}${unloggedCharges(facts, logged)}` },
   ];
+}
+
+/**
+ * Why a charge has no line: its delivery stopped between the ledger write and the log. If that
+ * delivery never logged its end either, it was killed there: on purpose (a crash), or by Lambda
+ * at the function timeout, which a machine too busy for the lesson's clock makes happen.
+ */
+function unloggedCharges(facts: PhaseFacts, logged: string[]): string {
+  const ended = new Set(
+    facts.events.filter((e) => e.type === "process_end").map((e) => e.requestId),
+  );
+  const why = facts.ledgerItems
+    .filter((item) => !logged.includes(item.chargeId))
+    .map(
+      (item) =>
+        `${item.chargeId} was charged by delivery ${item.requestId} (attempt ${item.attempt}), ` +
+        (ended.has(item.requestId)
+          ? "which ended without its charge line"
+          : "which never ended: killed after its charge (a crash, or the function timeout on a busy machine)"),
+    );
+  return why.length === 0 ? "" : ` (${why.join("; ")})`;
 }

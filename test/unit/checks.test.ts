@@ -40,6 +40,31 @@ describe("the invariants", () => {
     expect(ended?.actual).toBe("1 ended; not in ended: m2; only in ended: none");
   });
 
+  test("a charge stored but not logged names its delivery, and says it was killed if it never ended", () => {
+    const withDeliveries = {
+      ...facts(["c1"], []),
+      events: [
+        event("charge_applied", "m1", 0, { chargeId: "c1", requestId: "r1" }),
+        event("process_end", "m1", 1, { requestId: "r1" }),
+        event("process_end", "m1", 2, { requestId: "r3" }),
+      ],
+      ledgerItems: [
+        { chargeId: "c1", requestId: "r1", attempt: 1 },
+        { chargeId: "c2", requestId: "r2", attempt: 2 },
+        { chargeId: "c3", requestId: "r3", attempt: 3 },
+      ],
+    } as unknown as PhaseFacts;
+    const [, ledger] = invariantChecks(withDeliveries, []);
+    expect(ledger?.pass).toBe(false);
+    expect(ledger?.actual).toContain(
+      "c2 was charged by delivery r2 (attempt 2), which never ended: killed after its charge",
+    );
+    expect(ledger?.actual).toContain(
+      "c3 was charged by delivery r3 (attempt 3), which ended without its charge line",
+    );
+    expect(ledger?.actual).not.toContain("c1 was charged");
+  });
+
   test("a charge logged but not stored is named", () => {
     const [, ledger] = invariantChecks(facts(["c1", "c2"], ["c1", "c9"]), []);
     expect(ledger?.pass).toBe(false);
