@@ -1,5 +1,6 @@
 // The checker's vocabulary: each check names what it compares and keeps both sides.
 import { isDeepStrictEqual } from "node:util";
+import { unendedDeliveries } from "../observe/observe.js";
 import type { Check, IntendedOutcome, Observed, PhaseFacts } from "./facts.js";
 
 export function equal(name: string, actual: unknown, expected: unknown): Check {
@@ -118,17 +119,17 @@ export function invariantChecks(facts: PhaseFacts, notEnded: string[]): Check[] 
  * at the function timeout, which a machine too busy for the lesson's clock makes happen.
  */
 function unloggedCharges(facts: PhaseFacts, logged: string[]): string {
-  const ended = new Set(
-    facts.events.filter((e) => e.type === "process_end").map((e) => e.requestId),
+  const unended = new Set(
+    unendedDeliveries(facts.events).map((start) => `${start.requestId}/${start.messageId}`),
   );
   const why = facts.ledgerItems
     .filter((item) => !logged.includes(item.chargeId))
     .map(
       (item) =>
         `${item.chargeId} was charged by delivery ${item.requestId} (attempt ${item.attempt}), ` +
-        (ended.has(item.requestId)
-          ? "which ended without its charge line"
-          : "which never ended: killed after its charge (a crash, or the function timeout on a busy machine)"),
+        (unended.has(`${item.requestId}/${item.messageId}`)
+          ? "which never ended: killed after its charge (a crash, or the function timeout on a busy machine)"
+          : "which ended without its charge line"),
     );
   return why.length === 0 ? "" : ` (${why.join("; ")})`;
 }

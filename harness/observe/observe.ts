@@ -148,6 +148,20 @@ export function unfinished(
 }
 
 /**
+ * The process_start lines of deliveries (one record of one invocation) that logged no
+ * process_end: still running, crashed, or killed at the function timeout.
+ */
+export function unendedDeliveries(events: WorkerEvent[]): WorkerEvent[] {
+  const running = new Map<string, WorkerEvent>();
+  for (const event of events) {
+    const delivery = `${event.requestId}/${event.messageId}`;
+    if (event.type === "process_start") running.set(delivery, event);
+    if (event.type === "process_end") running.delete(delivery);
+  }
+  return [...running.values()];
+}
+
+/**
  * Invocations that logged process_start and no process_end yet. A message can be acknowledged
  * while another delivery of it still runs (its visibility timeout ran out meanwhile): the run
  * is not over until that one has said what it did too.
@@ -156,16 +170,11 @@ export function stillRunning(
   events: WorkerEvent[],
   timedOut?: { afterMs: number; nowMs: number },
 ): number {
-  const running = new Map<string, number>();
-  for (const { type, requestId, messageId, ts } of events) {
-    if (type === "process_start") running.set(`${requestId}/${messageId}`, Date.parse(ts));
-    if (type === "process_end") running.delete(`${requestId}/${messageId}`);
-  }
-  if (!timedOut) return running.size;
+  const running = unendedDeliveries(events);
+  if (!timedOut) return running.length;
   // Lambda ends an invocation at its timeout: one that started before that and said nothing
   // more will never log its end.
-  return [...running.values()].filter((started) => timedOut.nowMs - started < timedOut.afterMs)
-    .length;
+  return running.filter((start) => timedOut.nowMs - Date.parse(start.ts) < timedOut.afterMs).length;
 }
 
 /** The ledger holds no charge of these messages whose charge_applied line has not been read yet. */

@@ -4,6 +4,7 @@ import { type ExpectStatic, expect as expectOfFile, inject } from "vitest";
 import { connect } from "../../harness/aws/connection.js";
 import type { DeployedLab } from "../../harness/aws/lab.js";
 import { isLocalStack } from "../../harness/backends/emulators.js";
+import { unendedDeliveries } from "../../harness/observe/observe.js";
 import type { PhaseResult, ScenarioResult } from "../../harness/scenario/result.js";
 import { type LANES, lanesOf } from "./lanes.js";
 import "./provided.js";
@@ -103,12 +104,9 @@ function expectContractShape(result: ScenarioResult, expect: ExpectStatic) {
  */
 function evidence(phase: PhaseResult): string {
   const missing = phase.wait.missing.map((m) => `${m.messageId} (last: ${m.lastEvent})`);
-  const ended = new Set(
-    phase.timeline.filter((e) => e.type === "process_end").map((e) => e.requestId),
+  const unended = unendedDeliveries(phase.timeline).map(
+    (e) => `${e.requestId.slice(0, 8)} (attempt ${String(e.attempt)})`,
   );
-  const unended = phase.timeline
-    .filter((e) => e.type === "process_start" && !ended.has(e.requestId))
-    .map((e) => `${e.requestId.slice(0, 8)} (attempt ${String(e.attempt)})`);
   const events = phase.timeline.map(
     (e) =>
       `  ${e.ts} ${e.requestId.slice(0, 8)} ${e.messageId.slice(0, 8)} ${e.type}${e.outcome ? ` ${String(e.outcome)}` : ""}`,

@@ -44,14 +44,17 @@ describe("the invariants", () => {
     const withDeliveries = {
       ...facts(["c1"], []),
       events: [
+        event("process_start", "m1", 0, { requestId: "r1" }),
+        event("process_start", "m1", 0, { requestId: "r2" }),
+        event("process_start", "m1", 0, { requestId: "r3" }),
         event("charge_applied", "m1", 0, { chargeId: "c1", requestId: "r1" }),
         event("process_end", "m1", 1, { requestId: "r1" }),
         event("process_end", "m1", 2, { requestId: "r3" }),
       ],
       ledgerItems: [
-        { chargeId: "c1", requestId: "r1", attempt: 1 },
-        { chargeId: "c2", requestId: "r2", attempt: 2 },
-        { chargeId: "c3", requestId: "r3", attempt: 3 },
+        { chargeId: "c1", messageId: "m1", requestId: "r1", attempt: 1 },
+        { chargeId: "c2", messageId: "m1", requestId: "r2", attempt: 2 },
+        { chargeId: "c3", messageId: "m1", requestId: "r3", attempt: 3 },
       ],
     } as unknown as PhaseFacts;
     const [, ledger] = invariantChecks(withDeliveries, []);
