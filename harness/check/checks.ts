@@ -122,14 +122,17 @@ function unloggedCharges(facts: PhaseFacts, logged: string[]): string {
   const unended = new Set(
     unendedDeliveries(facts.events).map((start) => `${start.requestId}/${start.messageId}`),
   );
+  const sent = new Set(facts.sent.messageIds);
   const why = facts.ledgerItems
     .filter((item) => !logged.includes(item.chargeId))
     .map(
       (item) =>
         `${item.chargeId} was charged by delivery ${item.requestId} (attempt ${item.attempt}), ` +
-        (unended.has(`${item.requestId}/${item.messageId}`)
-          ? "which never ended: killed after its charge (a crash, or the function timeout on a busy machine)"
-          : "which ended without its charge line"),
+        (!sent.has(item.messageId)
+          ? `of message ${item.messageId}, which this phase did not send (an earlier phase's, still delivered after that phase ended)`
+          : unended.has(`${item.requestId}/${item.messageId}`)
+            ? "which never ended: killed after its charge (a crash, or the function timeout on a busy machine)"
+            : "which ended without its charge line"),
     );
   return why.length === 0 ? "" : ` (${why.join("; ")})`;
 }

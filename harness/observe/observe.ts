@@ -90,6 +90,9 @@ export async function queueDepth(conn: Connection, queueUrl: string): Promise<Qu
   };
 }
 
+const queueIsEmpty = (conn: Connection, queueUrl: string) =>
+  queueDepth(conn, queueUrl).then((depth) => depth.visible + depth.inFlight === 0);
+
 /** The MessageIds waiting in the dead-letter queue, read without taking them out. */
 export async function deadLetterIds(conn: Connection, dlqUrl: string): Promise<Set<string>> {
   const ids = new Set<string>();
@@ -159,6 +162,25 @@ export function unendedDeliveries(events: WorkerEvent[]): WorkerEvent[] {
     if (event.type === "process_end") running.delete(delivery);
   }
   return [...running.values()];
+}
+
+/**
+ * The process_start lines of deliveries that came after an earlier delivery of the same message
+ * had acknowledged it: that one's run, from receive to acknowledgement, outlived the visibility
+ * timeout, and its acknowledgement came too late to remove the message.
+ */
+export function deliveriesAfterAcknowledged(events: WorkerEvent[]): WorkerEvent[] {
+  const acknowledged = new Set<string>();
+  const after: WorkerEvent[] = [];
+  for (const event of events) {
+    if (event.type === "process_start" && acknowledged.has(event.messageId)) after.push(event);
+    if (
+      event.type === "process_end" &&
+      (event.outcome === "charged" || event.outcome === "skipped")
+    )
+      acknowledged.add(event.messageId);
+  }
+  return after;
 }
 
 /**
@@ -249,6 +271,13 @@ export async function waitUntilEnded(
      * to the DLQ before it ships that invocation's lines).
      */
     deliveriesBeforeDlq?: number;
+    /**
+     * Also wait until the queue holds nothing, visible or in flight. A message is acknowledged
+     * by the delivery that last received it: one whose run (from receive to acknowledgement)
+     * outlived the visibility timeout was delivered again meanwhile, and that delivery still
+     * counts. Only where the queue is the run's alone (a phase, after its reset).
+     */
+    queueEmpties?: boolean;
   },
 ): Promise<WaitResult> {
   const started = Date.now();
@@ -285,7 +314,8 @@ export async function waitUntilEnded(
       missing.length === 0 &&
       running === 0 &&
       unseen <= 0 &&
-      (await everyChargeLogged(conn, options.ledgerTable, ids, events));
+      (await everyChargeLogged(conn, options.ledgerTable, ids, events)) &&
+      (!options.queueEmpties || (await queueIsEmpty(conn, deployment.queueUrl)));
     if (settled || waitedMs >= options.timeoutMs) {
       return { events, deadLettered, missing, waitedMs, nudges };
     }

@@ -125,6 +125,8 @@ async function runPhase(
       setup.fault !== "crash-after-claim" &&
       !parseFailpoints(setup.failpoints).some((r) => r.action.kind === "crash"),
     ledgerTable: deployment.names.ledgerTable,
+    // The queue is this phase's alone: its last delivery is over only when the queue is empty.
+    queueEmpties: true,
     deliveriesBeforeDlq: testTimings(lab.backend).maxReceiveCount,
     // A guard file that never returns: its invocations end at the function timeout, unlogged.
     ...(phase.guardMayHang ? { timedOutAfterMs: functionTimeoutMs(lab, setup) + 2_000 } : {}),

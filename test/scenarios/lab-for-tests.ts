@@ -4,7 +4,7 @@ import { type ExpectStatic, expect as expectOfFile, inject } from "vitest";
 import { connect } from "../../harness/aws/connection.js";
 import type { DeployedLab } from "../../harness/aws/lab.js";
 import { isLocalStack } from "../../harness/backends/emulators.js";
-import { unendedDeliveries } from "../../harness/observe/observe.js";
+import { deliveriesAfterAcknowledged, unendedDeliveries } from "../../harness/observe/observe.js";
 import type { PhaseResult, ScenarioResult } from "../../harness/scenario/result.js";
 import { type LANES, lanesOf } from "./lanes.js";
 import "./provided.js";
@@ -104,16 +104,18 @@ function expectContractShape(result: ScenarioResult, expect: ExpectStatic) {
  */
 function evidence(phase: PhaseResult): string {
   const missing = phase.wait.missing.map((m) => `${m.messageId} (last: ${m.lastEvent})`);
-  const unended = unendedDeliveries(phase.timeline).map(
-    (e) => `${e.requestId.slice(0, 8)} (attempt ${String(e.attempt)})`,
-  );
+  const delivery = (e: PhaseResult["timeline"][number]) =>
+    `${e.requestId.slice(0, 8)} (attempt ${String(e.attempt)})`;
+  const unended = unendedDeliveries(phase.timeline).map(delivery);
+  const late = deliveriesAfterAcknowledged(phase.timeline).map(delivery);
   const events = phase.timeline.map(
     (e) =>
-      `  ${e.ts} ${e.requestId.slice(0, 8)} ${e.messageId.slice(0, 8)} ${e.type}${e.outcome ? ` ${String(e.outcome)}` : ""}`,
+      `  ${e.ts} ${e.requestId.slice(0, 8)} ${e.messageId.slice(0, 8)} ${e.type}${e.type === "process_start" ? ` attempt ${String(e.attempt)}` : ""}${e.outcome ? ` ${String(e.outcome)}` : ""}`,
   );
   return [
     `\nwaited ${phase.wait.ms} ms; not ended: ${missing.join(", ") || "none"}; dead-lettered: ${phase.observed.dlq}`,
     `deliveries with no process_end (crashed, or killed past the function timeout): ${unended.join(", ") || "none"}`,
+    `deliveries after an earlier one had acknowledged the message (it outlived the visibility timeout): ${late.join(", ") || "none"}`,
     ...events,
   ].join("\n");
 }

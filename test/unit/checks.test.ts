@@ -40,7 +40,7 @@ describe("the invariants", () => {
     expect(ended?.actual).toBe("1 ended; not in ended: m2; only in ended: none");
   });
 
-  test("a charge stored but not logged names its delivery, and says it was killed if it never ended", () => {
+  test("a charge stored but not logged names its delivery: killed if it never ended, another phase's if its message is not this one's", () => {
     const withDeliveries = {
       ...facts(["c1"], []),
       events: [
@@ -55,6 +55,7 @@ describe("the invariants", () => {
         { chargeId: "c1", messageId: "m1", requestId: "r1", attempt: 1 },
         { chargeId: "c2", messageId: "m1", requestId: "r2", attempt: 2 },
         { chargeId: "c3", messageId: "m1", requestId: "r3", attempt: 3 },
+        { chargeId: "c4", messageId: "m9", requestId: "r9", attempt: 3 },
       ],
     } as unknown as PhaseFacts;
     const [, ledger] = invariantChecks(withDeliveries, []);
@@ -64,6 +65,9 @@ describe("the invariants", () => {
     );
     expect(ledger?.actual).toContain(
       "c3 was charged by delivery r3 (attempt 3), which ended without its charge line",
+    );
+    expect(ledger?.actual).toContain(
+      "c4 was charged by delivery r9 (attempt 3), of message m9, which this phase did not send",
     );
     expect(ledger?.actual).not.toContain("c1 was charged");
   });

@@ -1,5 +1,9 @@
 import { describe, expect, test } from "vitest";
-import { lastDeliveryLogged, unfinished } from "../../harness/observe/observe.js";
+import {
+  deliveriesAfterAcknowledged,
+  lastDeliveryLogged,
+  unfinished,
+} from "../../harness/observe/observe.js";
 import { event } from "./fixtures.js";
 
 const sent = ["a", "b", "c", "d"].map((messageId) => ({
@@ -44,5 +48,21 @@ describe("which sent messages have not ended", () => {
       { messageId: "a", intendedOrderId: "ORDER-001", lastEvent: "process_start" },
     ]);
     expect(lastDeliveryLogged(dlq, events, undefined)).toBe(dlq);
+  });
+});
+
+describe("deliveries after the message was acknowledged", () => {
+  test("a delivery that starts after another acknowledged the message is named; one during it is not", () => {
+    const events = [
+      event("process_start", "m1", 0, { requestId: "r1", attempt: 1 }),
+      event("process_start", "m1", 10, { requestId: "r2", attempt: 2 }),
+      event("process_end", "m1", 20, { requestId: "r1", outcome: "charged" }),
+      event("process_end", "m1", 30, { requestId: "r2", outcome: "skipped" }),
+      event("process_start", "m1", 40, { requestId: "r3", attempt: 3 }),
+      event("process_start", "m2", 40, { requestId: "r4", attempt: 1 }),
+      event("process_end", "m2", 50, { requestId: "r4", outcome: "failed" }),
+      event("process_start", "m2", 60, { requestId: "r5", attempt: 2 }),
+    ];
+    expect(deliveriesAfterAcknowledged(events).map((e) => e.requestId)).toEqual(["r3"]);
   });
 });
