@@ -15,7 +15,7 @@ const BAD = "ORDER-410"; // sent mangled: strict parsing fails it, every time
 
 /**
  * Ten records in one batch: nine good orders and one that fails. One invocation does ten
- * orders' work: on a loaded 2-core machine that outlasted the tests' 3 s function timeout on
+ * orders' work: on a loaded 2-core machine that outlasted the tests' 3 s function timeout (now 4 s) on
  * MiniStack and 6 s on LocalStack (one call stalled for seconds), and a batch cut off halfway is
  * another lesson (crash-after-claim's), so this one gets 10 s.
  */

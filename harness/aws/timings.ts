@@ -15,13 +15,19 @@ export interface Timings {
  * AWS advises a visibility timeout of six times the function timeout; these are seconds.
  */
 export const TEST_TIMINGS: Timings = {
-  // The longest a lesson holds a copy (failpoints) is about a second, and a phase that needs
-  // more says so (functionTimeoutSeconds). 3 s, not 2: in clean-clone CI runs with the whole
-  // suite on 2 cores, a first copy's claim alone took 1.5 s and 2 s timed it out mid-charge.
-  functionTimeoutSeconds: 3,
-  // A second past the function timeout: a crashed copy's retry comes after its INPROGRESS
-  // record (Powertools) and its lease (both defences) have run out with the invocation.
-  visibilityTimeoutSeconds: 4,
+  // A copy runs within the function timeout; from SQS's receive to its acknowledgement it has
+  // the visibility timeout, which on MiniStack also holds a new environment's start (outside the
+  // function timeout, as init is on AWS): every retry after a crash starts one. In the MiniStack
+  // suite on 2 cores (load average 7) a run took up to 1.9-2.4 s and a crashed copy's retry
+  // started up to 3.2 s after its visibility ran out. At 3/4 s, CI on a slower day saw both
+  // limits crossed: a retry killed at 3 s after its charge, and one acknowledged after 4 s, so
+  // SQS delivered the message a third time. 4/6 s cost the suite no measurable time (144-159 s
+  // against 155-160 s on the same machine that day). 2/3 s once timed a first claim out.
+  functionTimeoutSeconds: 4,
+  // Two seconds past the function timeout: a crashed copy's retry comes after its INPROGRESS
+  // record (Powertools) and its lease (both defences) have run out with the invocation, and a
+  // retry's new environment can start and run without its message being delivered again.
+  visibilityTimeoutSeconds: 6,
   maxReceiveCount: 3,
 };
 
