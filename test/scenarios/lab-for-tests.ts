@@ -6,6 +6,7 @@ import type { DeployedLab } from "../../harness/aws/lab.js";
 import { isLocalStack } from "../../harness/backends/emulators.js";
 import { deliveriesAfterAcknowledged, unendedDeliveries } from "../../harness/observe/observe.js";
 import type { PhaseResult, ScenarioResult } from "../../harness/scenario/result.js";
+import { emulatorLogsSince } from "./emulator-logs.js";
 import { type LANES, lanesOf } from "./lanes.js";
 import "./provided.js";
 
@@ -112,10 +113,18 @@ function evidence(phase: PhaseResult): string {
     (e) =>
       `  ${e.ts} ${e.requestId.slice(0, 8)} ${e.messageId.slice(0, 8)} ${e.type}${e.type === "process_start" ? ` attempt ${String(e.attempt)}` : ""}${e.outcome ? ` ${String(e.outcome)}` : ""}`,
   );
-  return [
-    `\nwaited ${phase.wait.ms} ms; not ended: ${missing.join(", ") || "none"}; dead-lettered: ${phase.observed.dlq}`,
-    `deliveries with no process_end (crashed, or killed past the function timeout): ${unended.join(", ") || "none"}`,
-    `deliveries after an earlier one had acknowledged the message (it outlived the visibility timeout): ${late.join(", ") || "none"}`,
-    ...events,
-  ].join("\n");
+  const [first] = phase.timeline;
+  const { backend } = inject("lab");
+  const emulator =
+    isLocalStack(backend) && first && unended.length + missing.length > 0
+      ? emulatorLogsSince(backend.endpoint, first.ts)
+      : "";
+  return (
+    [
+      `\nwaited ${phase.wait.ms} ms; not ended: ${missing.join(", ") || "none"}; dead-lettered: ${phase.observed.dlq}`,
+      `deliveries with no process_end (crashed, or killed past the function timeout): ${unended.join(", ") || "none"}`,
+      `deliveries after an earlier one had acknowledged the message (it outlived the visibility timeout): ${late.join(", ") || "none"}`,
+      ...events,
+    ].join("\n") + emulator
+  );
 }
