@@ -174,6 +174,8 @@ export function deliveriesAfterAcknowledged(events: WorkerEvent[]): WorkerEvent[
   const after: WorkerEvent[] = [];
   for (const event of events) {
     if (event.type === "process_start" && acknowledged.has(event.messageId)) after.push(event);
+    // A record acknowledged inside a batch that then failed comes back by design.
+    if (event.type === "batch_failed") acknowledged.delete(event.messageId);
     if (
       event.type === "process_end" &&
       (event.outcome === "charged" || event.outcome === "skipped")
@@ -272,8 +274,8 @@ export async function waitUntilEnded(
      */
     deliveriesBeforeDlq?: number;
     /**
-     * Also wait until the queue holds nothing, visible or in flight. A message is acknowledged
-     * by the delivery that last received it: one whose run (from receive to acknowledgement)
+     * Also wait until the queue holds nothing, visible or in flight. Only an acknowledgement with the latest
+     * receipt handle removes a message: one whose run (from receive to acknowledgement)
      * outlived the visibility timeout was delivered again meanwhile, and that delivery still
      * counts. Only where the queue is the run's alone (a phase, after its reset).
      */

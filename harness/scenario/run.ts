@@ -162,6 +162,9 @@ async function runPhase(
     // timeout ran out meanwhile). The pollers have stopped: wait for every invocation's lines.
     waited = await waitUntilEnded(conn, deployment, sent, {
       ...waitOptions,
+      // Nothing takes from the queue now (the mapping is off while pollers run): what the first
+      // wait left there stays, and waiting for it again would only add a timeout.
+      queueEmpties: false,
       invocations: answered,
     });
   }

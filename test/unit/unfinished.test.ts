@@ -65,4 +65,14 @@ describe("deliveries after the message was acknowledged", () => {
     ];
     expect(deliveriesAfterAcknowledged(events).map((e) => e.requestId)).toEqual(["r3"]);
   });
+
+  test("a record charged in a batch that then failed comes back by design: not named", () => {
+    const events = [
+      event("process_start", "m1", 0, { requestId: "r1", attempt: 1 }),
+      event("process_end", "m1", 10, { requestId: "r1", outcome: "charged" }),
+      event("batch_failed", "m1", 20, { requestId: "r1" }),
+      event("process_start", "m1", 30, { requestId: "r2", attempt: 2 }),
+    ];
+    expect(deliveriesAfterAcknowledged(events)).toEqual([]);
+  });
 });
