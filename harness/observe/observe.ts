@@ -131,10 +131,7 @@ export function unfinished(
   const done = new Set<string>();
   for (const event of events) {
     last.set(event.messageId, event);
-    if (
-      event.type === "process_end" &&
-      (event.outcome === "charged" || event.outcome === "skipped")
-    ) {
+    if (acknowledges(event)) {
       done.add(event.messageId);
     }
     if (event.type === "batch_failed") done.delete(event.messageId);
@@ -164,6 +161,10 @@ export function unendedDeliveries(events: WorkerEvent[]): WorkerEvent[] {
   return [...running.values()];
 }
 
+/** A delivery's end that tells SQS to delete the record: charged or skipped. */
+const acknowledges = (event: WorkerEvent) =>
+  event.type === "process_end" && (event.outcome === "charged" || event.outcome === "skipped");
+
 /**
  * The process_start lines of deliveries that came after an earlier delivery of the same message
  * had acknowledged it: that one's run, from receive to acknowledgement, outlived the visibility
@@ -176,11 +177,7 @@ export function deliveriesAfterAcknowledged(events: WorkerEvent[]): WorkerEvent[
     if (event.type === "process_start" && acknowledged.has(event.messageId)) after.push(event);
     // A record acknowledged inside a batch that then failed comes back by design.
     if (event.type === "batch_failed") acknowledged.delete(event.messageId);
-    if (
-      event.type === "process_end" &&
-      (event.outcome === "charged" || event.outcome === "skipped")
-    )
-      acknowledged.add(event.messageId);
+    if (acknowledges(event)) acknowledged.add(event.messageId);
   }
   return after;
 }
@@ -327,9 +324,8 @@ export async function waitUntilEnded(
       lastProgress = Date.now();
       pause = quickly();
     } else if (options.shipLateLogs && Date.now() - lastProgress > 1_000) {
-      const depth = await queueDepth(conn, deployment.queueUrl);
       // Nothing left to deliver, yet lines are missing: they are stuck in the emulator, not lost.
-      if (depth.visible + depth.inFlight === 0) {
+      if (await queueIsEmpty(conn, deployment.queueUrl)) {
         await options.shipLateLogs();
         nudges++;
       }
