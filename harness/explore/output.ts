@@ -200,6 +200,8 @@ export function counterexampleResult(
     ],
     timeline: events,
     pass: false,
+    // The schedule's own clock: one virtual second a step, from its first event.
+    startedAt: events[0]?.ts ?? new Date(0).toISOString(),
     durationMs: 0,
   };
   const schedules = `${count(report.schedules)} schedules`;

@@ -23,6 +23,8 @@ export interface PhaseResult {
   /** The worker's events for this phase's messages, oldest first: the evidence behind it all. */
   timeline: WorkerEvent[];
   pass: boolean;
+  /** When the phase began (ISO 8601): with durationMs, the window to read an emulator's logs in. */
+  startedAt: string;
   durationMs: number;
 }
 

@@ -117,19 +117,25 @@ async function runPhase(
   // Log timestamps can trail the clock a little; the message-id filter keeps other runs out.
   const sinceMs = Date.now() - 5_000;
   const timeoutMs = phase.timeoutMs ?? phaseTimeoutMs(lab);
+  // A copy killed on purpose never logs its end: by FAULT, or by a failpoint that crashes.
+  const crashes =
+    setup.fault === "crash-after-claim" ||
+    parseFailpoints(setup.failpoints).some((r) => r.action.kind === "crash");
   const waitOptions = {
     sinceMs,
     timeoutMs,
-    // A copy killed on purpose never ends: by FAULT, or by a failpoint that crashes.
-    everyInvocationEnds:
-      setup.fault !== "crash-after-claim" &&
-      !parseFailpoints(setup.failpoints).some((r) => r.action.kind === "crash"),
+    // Every invocation, crashed ones too: a delivery that outlived its visibility can still run
+    // after a later one removed the message, and its charge belongs to this phase.
+    everyInvocationEnds: true,
     ledgerTable: deployment.names.ledgerTable,
     // The queue is this phase's alone: its last delivery is over only when the queue is empty.
     queueEmpties: true,
     deliveriesBeforeDlq: testTimings(lab.backend).maxReceiveCount,
-    // A guard file that never returns: its invocations end at the function timeout, unlogged.
-    ...(phase.guardMayHang ? { timedOutAfterMs: functionTimeoutMs(lab, setup) + 2_000 } : {}),
+    // A crashed copy, or a guard file that never returns: its invocation is over at the function
+    // timeout, unlogged.
+    ...(crashes || phase.guardMayHang
+      ? { timedOutAfterMs: functionTimeoutMs(lab, setup) + 2_000 }
+      : {}),
     ...(isMiniStack(lab.backend)
       ? { shipLateLogs: () => shipLateLogs(conn, deployment.names.functionName) }
       : {}),
@@ -204,6 +210,7 @@ async function runPhase(
     ...(cell ? { cell } : {}),
     timeline: events,
     pass: checks.every((c) => c.pass),
+    startedAt: new Date(started).toISOString(),
     durationMs: Date.now() - started,
   };
   return { result, drained: pollers?.drained ?? Promise.resolve() };

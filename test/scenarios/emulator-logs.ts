@@ -5,31 +5,42 @@ import { execFileSync } from "node:child_process";
 
 const TAIL = 60;
 
-/** The last lines the container publishing the endpoint's port logged since `sinceIso`, or "". */
-export function emulatorLogsSince(endpoint: string, sinceIso: string): string {
+/**
+ * The container that publishes `port` on this machine: `docker ps --filter publish=` matches the
+ * container's side of a mapping (4566), not the host's, which testcontainers picks at random.
+ */
+export function containerPublishing(psLines: string, port: string): string | undefined {
+  const published = new RegExp(`:${port}->`);
+  for (const line of psLines.split("\n")) {
+    const [name, ports = ""] = line.split("\t");
+    if (name && published.test(ports)) return name;
+  }
+  return undefined;
+}
+
+/** The last lines the container publishing the endpoint's port logged between two instants, or "". */
+export function emulatorLogsBetween(endpoint: string, since: string, until: string): string {
   try {
     const port = new URL(endpoint).port || "80";
-    const docker = (args: string[]) =>
-      execFileSync("docker", args, { timeout: 10_000, encoding: "utf8", stdio: "pipe" });
-    const [container] = docker(["ps", "--filter", `publish=${port}`, "--format", "{{.Names}}"])
-      .split("\n")
-      .filter(Boolean);
+    const run = (file: string, args: string[]) =>
+      execFileSync(file, args, { timeout: 10_000, encoding: "utf8", stdio: "pipe" });
+    const container = containerPublishing(
+      run("docker", ["ps", "--format", "{{.Names}}\t{{.Ports}}"]),
+      port,
+    );
     if (!container) return "";
     // docker logs writes the container's stderr to its own stderr: read both. Requests that
     // succeeded are left out: at this log level they are mostly the harness's own polling.
-    const lines = execFileSync(
-      "sh",
-      [
-        "-c",
-        'docker logs --since "$1" "$2" 2>&1 | grep -v "localstack.request.aws .* => 200" | tail -n "$3"',
-        "logs",
-        sinceIso,
-        container,
-        String(TAIL),
-      ],
-      { timeout: 10_000, encoding: "utf8", stdio: "pipe" },
-    );
-    return `\n${container}'s last ${TAIL} lines since ${sinceIso}, requests that succeeded left out:\n${lines}`;
+    const lines = run("sh", [
+      "-c",
+      'docker logs --since "$1" --until "$2" "$3" 2>&1 | grep -v "localstack.request.aws .* => 200" | tail -n "$4"',
+      "logs",
+      since,
+      until,
+      container,
+      String(TAIL),
+    ]);
+    return `\n${container}'s last ${TAIL} lines from ${since} to ${until}, requests that succeeded left out:\n${lines}`;
   } catch {
     return "";
   }

@@ -6,7 +6,7 @@ import type { DeployedLab } from "../../harness/aws/lab.js";
 import { isLocalStack } from "../../harness/backends/emulators.js";
 import { deliveriesAfterAcknowledged, unendedDeliveries } from "../../harness/observe/observe.js";
 import type { PhaseResult, ScenarioResult } from "../../harness/scenario/result.js";
-import { emulatorLogsSince } from "./emulator-logs.js";
+import { emulatorLogsBetween } from "./emulator-logs.js";
 import { type LANES, lanesOf } from "./lanes.js";
 import "./provided.js";
 
@@ -99,11 +99,22 @@ function expectContractShape(result: ScenarioResult, expect: ExpectStatic) {
   }
 }
 
+/** Each failed phase's evidence, made once however many of its checks failed. */
+const evidenceOf = new WeakMap<PhaseResult, string>();
+
+function evidence(phase: PhaseResult): string {
+  const known = evidenceOf.get(phase);
+  if (known !== undefined) return known;
+  const text = evidenceText(phase);
+  evidenceOf.set(phase, text);
+  return text;
+}
+
 /**
  * What a failed phase saw, to read in the test output: what was missing, the deliveries that
  * never ended (a planned crash, or one Lambda killed past its timeout), and every event.
  */
-function evidence(phase: PhaseResult): string {
+function evidenceText(phase: PhaseResult): string {
   const missing = phase.wait.missing.map((m) => `${m.messageId} (last: ${m.lastEvent})`);
   const delivery = (e: PhaseResult["timeline"][number]) =>
     `${e.requestId.slice(0, 8)} (attempt ${String(e.attempt)})`;
@@ -113,11 +124,11 @@ function evidence(phase: PhaseResult): string {
     (e) =>
       `  ${e.ts} ${e.requestId.slice(0, 8)} ${e.messageId.slice(0, 8)} ${e.type}${e.type === "process_start" ? ` attempt ${String(e.attempt)}` : ""}${e.outcome ? ` ${String(e.outcome)}` : ""}`,
   );
-  const [first] = phase.timeline;
   const { backend } = inject("lab");
+  const ended = new Date(Date.parse(phase.startedAt) + phase.durationMs).toISOString();
   const emulator =
-    isLocalStack(backend) && first && unended.length + missing.length > 0
-      ? emulatorLogsSince(backend.endpoint, first.ts)
+    isLocalStack(backend) && unended.length + missing.length > 0
+      ? emulatorLogsBetween(backend.endpoint, phase.startedAt, ended)
       : "";
   return (
     [

@@ -94,6 +94,7 @@ export function phaseResult(overrides: Partial<PhaseResult> = {}): PhaseResult {
     ],
     timeline: sampleTimeline,
     pass: false,
+    startedAt: new Date(Date.UTC(2026, 8, 14, 12, 0, 0)).toISOString(),
     durationMs: 5000,
     ...overrides,
   };
