@@ -19,6 +19,11 @@ export interface GuideStep {
   /** Why the sample is not compared (`<!-- guide: not checked: reason -->` above either block). */
   notChecked?: string;
   /**
+   * Why the sample's numbers are not compared, its words are (`<!-- guide: counts vary: reason
+   * -->` above either block): a natural race, whose overlap depends on the machine's load.
+   */
+  countsVary?: string;
+  /**
    * The exit code the block's last command ends with when the lesson is that it fails
    * (`<!-- guide: exits N -->` above the block, e.g. a grade with ✗ rows); 0 unless said.
    */
@@ -46,6 +51,7 @@ export const isTimingLine = (line: string) => TIMING_LINES.some((p) => p.test(li
 
 const FENCE = /^```(\w*)\s*$/;
 const NOT_CHECKED = /^<!-- guide: not checked: (.+?) -->$/;
+const COUNTS_VARY = /^<!-- guide: counts vary: (.+?) -->$/;
 const EXITS = /^<!-- guide: exits (\d+) -->$/;
 const PART = /^##\s+([\d–-]+)\.|^##\s+(Wrap-up|Encerramento)/;
 
@@ -55,6 +61,7 @@ export function guideSteps(markdown: string): GuideStep[] {
   const steps: GuideStep[] = [];
   let part = "intro";
   let notChecked: string | undefined;
+  let countsVary: string | undefined;
   let exits: number | undefined;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i] ?? "";
@@ -62,6 +69,8 @@ export function guideSteps(markdown: string): GuideStep[] {
     if (heading) part = heading[1] ?? "wrap-up";
     const marker = NOT_CHECKED.exec(line.trim());
     if (marker) notChecked = marker[1];
+    const varyMarker = COUNTS_VARY.exec(line.trim());
+    if (varyMarker) countsVary = varyMarker[1];
     const exitMarker = EXITS.exec(line.trim());
     if (exitMarker) exits = Number(exitMarker[1]);
     const fence = FENCE.exec(line);
@@ -74,15 +83,19 @@ export function guideSteps(markdown: string): GuideStep[] {
         part,
         commands: commands.map(stripComment),
         ...(notChecked ? { notChecked } : {}),
+        ...(countsVary ? { countsVary } : {}),
         ...(exits === undefined ? {} : { exits }),
       });
       notChecked = undefined;
+      countsVary = undefined;
       exits = undefined;
     } else if (fence[1] === "text" && steps.length > 0 && followsCommand(lines, i, steps)) {
       const step = steps[steps.length - 1] as GuideStep;
       step.sample = { open: i + 1, close: end + 1, lines: lines.slice(i + 1, end) };
       if (notChecked) step.notChecked = notChecked;
+      if (countsVary) step.countsVary = countsVary;
       notChecked = undefined;
+      countsVary = undefined;
     }
     i = end;
   }
@@ -101,7 +114,7 @@ function followsCommand(lines: string[], textOpen: number, steps: GuideStep[]): 
   for (let j = textOpen - 1; j >= 0; j--) {
     const line = (lines[j] ?? "").trim();
     if (line === "```") return true; // the command block's closing fence
-    if (line !== "" && !NOT_CHECKED.test(line) && !EXITS.test(line)) return false;
+    if (line !== "" && ![NOT_CHECKED, COUNTS_VARY, EXITS].some((m) => m.test(line))) return false;
   }
   return false;
 }
@@ -148,18 +161,23 @@ export interface Mismatch {
   text: string;
 }
 
-/** The sample's lines that no line of the run matches (each run line is used once). */
-export function unmatchedLines(sample: Sample, actual: string[]): Mismatch[] {
+/**
+ * The sample's lines that no line of the run matches (each run line is used once). Where counts
+ * vary (a natural race), every number is masked too: the words and verdicts must still match.
+ */
+export function unmatchedLines(sample: Sample, actual: string[], countsVary = false): Mismatch[] {
+  const keyOf = (line: string) =>
+    countsVary ? normalize(line).replace(/\d+/g, "<n>") : normalize(line);
   const pool = new Map<string, number>();
   for (const line of actual) {
     if (isTimingLine(line)) continue;
-    const key = normalize(line);
+    const key = keyOf(line);
     pool.set(key, (pool.get(key) ?? 0) + 1);
   }
   const missing: Mismatch[] = [];
   sample.lines.forEach((text, i) => {
     if (isElision(text) || text.trim() === "" || isTimingLine(text)) return;
-    const key = normalize(text);
+    const key = keyOf(text);
     const left = pool.get(key) ?? 0;
     if (left > 0) pool.set(key, left - 1);
     else missing.push({ line: sample.open + 1 + i, text });

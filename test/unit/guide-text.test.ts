@@ -92,6 +92,33 @@ describe("comparing a sample with a run", () => {
     ]);
   });
 
+  test("where counts vary (a natural race) numbers are not compared, words are", () => {
+    const [race] = guideSteps(
+      [
+        "### 4. Racing copies",
+        "<!-- guide: counts vary: a natural race -->",
+        "```sh",
+        "npx lab scenario racing-copies",
+        "```",
+        "",
+        "```text",
+        "  │ ORDER-004 │ 10 │ 5 │ 5 │ 0 │ ✗ duplicated │",
+        "  ledger items 5 · dead-lettered 0 · max concurrent invocations 5",
+        "```",
+      ].join("\n"),
+    );
+    if (!race?.sample) throw new Error("no sample");
+    expect(race.countsVary).toBe("a natural race");
+    const busy = [
+      "  │ ORDER-004 │ 10 │ 4 │ 4 │ 0 │ ✗ duplicated │",
+      "  ledger items 4 · dead-lettered 0 · max concurrent invocations 4",
+    ];
+    expect(unmatchedLines(race.sample, busy, true)).toEqual([]);
+    expect(unmatchedLines(race.sample, busy, false).map((m) => m.line)).toEqual([8, 9]);
+    const anotherVerdict = ["  │ ORDER-004 │ 10 │ 1 │ 1 │ 0 │ ✓ exactly once │", busy[1] ?? ""];
+    expect(unmatchedLines(race.sample, anotherVerdict, true).map((m) => m.line)).toEqual([8]);
+  });
+
   test("each line of the run is used once: two sample lines need two run lines", () => {
     const run = ["  [1/2] MessageId 2f7a0c1d-2222-4b3b-8c4c-000000000000  body {}"];
     expect(unmatchedLines(sample, run).map((m) => m.line)).toEqual([9, 11]);
