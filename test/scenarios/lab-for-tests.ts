@@ -45,7 +45,7 @@ export function expectEveryCheckHolds(
       expect
         .soft(
           check.pass,
-          `${phase.name} › ${check.name}: expected ${JSON.stringify(check.expected)}, got ${JSON.stringify(check.actual)}${check.pass ? "" : evidence(phase)}`,
+          `${phase.name} › ${check.name}: expected ${JSON.stringify(check.expected)}, got ${JSON.stringify(check.actual)}${check.pass ? "" : evidence(phase, result.backend)}`,
         )
         .toBe(true);
     }
@@ -102,10 +102,10 @@ function expectContractShape(result: ScenarioResult, expect: ExpectStatic) {
 /** Each failed phase's evidence, made once however many of its checks failed. */
 const evidenceOf = new WeakMap<PhaseResult, string>();
 
-function evidence(phase: PhaseResult): string {
+export function evidence(phase: PhaseResult, backend: ScenarioResult["backend"]): string {
   const known = evidenceOf.get(phase);
   if (known !== undefined) return known;
-  const text = evidenceText(phase);
+  const text = evidenceText(phase, backend);
   evidenceOf.set(phase, text);
   return text;
 }
@@ -114,7 +114,7 @@ function evidence(phase: PhaseResult): string {
  * What a failed phase saw, to read in the test output: what was missing, the deliveries that
  * never ended (a planned crash, or one Lambda killed past its timeout), and every event.
  */
-function evidenceText(phase: PhaseResult): string {
+function evidenceText(phase: PhaseResult, backend: ScenarioResult["backend"]): string {
   const missing = phase.wait.missing.map((m) => `${m.messageId} (last: ${m.lastEvent})`);
   const delivery = (e: PhaseResult["timeline"][number]) =>
     `${e.requestId.slice(0, 8)} (attempt ${String(e.attempt)})`;
@@ -124,7 +124,7 @@ function evidenceText(phase: PhaseResult): string {
     (e) =>
       `  ${e.ts} ${e.requestId.slice(0, 8)} ${e.messageId.slice(0, 8)} ${e.type}${e.type === "process_start" ? ` attempt ${String(e.attempt)}` : ""}${e.outcome ? ` ${String(e.outcome)}` : ""}`,
   );
-  const { backend } = inject("lab");
+  // The result's own backend: the Docker project's tests have no shared lab to inject.
   const ended = new Date(Date.parse(phase.startedAt) + phase.durationMs).toISOString();
   const emulator =
     isLocalStack(backend) && unended.length + missing.length > 0
