@@ -6,8 +6,9 @@ import { execFileSync } from "node:child_process";
 const TAIL = 60;
 
 /**
- * The container that publishes `port` on this machine: `docker ps --filter publish=` matches the
- * container's side of a mapping (4566), not the host's, which testcontainers picks at random.
+ * The container that publishes `port` on this machine (compose's 4566, or the random host port
+ * testcontainers picks), read from `docker ps`'s Ports column: a match a test can check without
+ * Docker.
  */
 export function containerPublishing(psLines: string, port: string): string | undefined {
   const published = new RegExp(`:${port}->`);

@@ -112,7 +112,8 @@ export function evidence(phase: PhaseResult, backend: ScenarioResult["backend"])
 
 /**
  * What a failed phase saw, to read in the test output: what was missing, the deliveries that
- * never ended (a planned crash, or one Lambda killed past its timeout), and every event.
+ * never ended (a planned crash, or one Lambda killed past its timeout), and every event. The
+ * backend is the result's own: the Docker project's tests have no shared lab to inject.
  */
 function evidenceText(phase: PhaseResult, backend: ScenarioResult["backend"]): string {
   const missing = phase.wait.missing.map((m) => `${m.messageId} (last: ${m.lastEvent})`);
@@ -124,7 +125,6 @@ function evidenceText(phase: PhaseResult, backend: ScenarioResult["backend"]): s
     (e) =>
       `  ${e.ts} ${e.requestId.slice(0, 8)} ${e.messageId.slice(0, 8)} ${e.type}${e.type === "process_start" ? ` attempt ${String(e.attempt)}` : ""}${e.outcome ? ` ${String(e.outcome)}` : ""}`,
   );
-  // The result's own backend: the Docker project's tests have no shared lab to inject.
   const ended = new Date(Date.parse(phase.startedAt) + phase.durationMs).toISOString();
   const emulator =
     isLocalStack(backend) && unended.length + missing.length > 0
