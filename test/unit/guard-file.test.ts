@@ -10,7 +10,7 @@ import { describe, expect, test } from "vitest";
 import { namesFor } from "../../contract/names.js";
 import { type GuardChoice, settingsFromEnv } from "../../contract/settings.js";
 import { buildPackage, packageWorker } from "../../harness/aws/build.js";
-import { guardFileAt } from "../../harness/aws/guard-file.js";
+import { guardFileAt, typeCheckGuardFile } from "../../harness/aws/guard-file.js";
 import { workerEnvironment } from "../../harness/aws/worker-env.js";
 import { UsageError } from "../../harness/common/errors.js";
 import { PROJECT_ROOT } from "../../harness/common/paths.js";
@@ -94,6 +94,29 @@ describe("a guard file, found and checked", () => {
       new RegExp(
         `^test/fixtures/broken-guards/type-error\\.ts:${where}: .*'number' is not assignable to type 'Outcome'`,
       ),
+    );
+  });
+
+  test("a type error in a file the guard file imports: one line, that file's line and column", async () => {
+    const dir = tmp();
+    writeFileSync(path.join(dir, "amounts.ts"), 'export const cents: number = "150";\n');
+    const guard = path.join(dir, "with-helper.ts");
+    writeFileSync(
+      guard,
+      [
+        'import { defineGuard } from "sqs-idempotency-lab/guard";',
+        'import { cents } from "./amounts.ts";',
+        "export default defineGuard(async ({ charge }) => {",
+        "  if (cents > 0) await charge();",
+        '  return "charged";',
+        "});",
+        "",
+      ].join("\n"),
+    );
+    const err = await failureOf(() => typeCheckGuardFile(guardFileAt(guard)));
+    expect(err).toBeInstanceOf(UsageError);
+    expect(err.message).toMatch(
+      /amounts\.ts:1:14: Type 'string' is not assignable to type 'number'/,
     );
   });
 
