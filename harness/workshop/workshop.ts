@@ -103,7 +103,7 @@ export async function labDown(): Promise<string> {
     if (health?.product !== "ministack" || !isOurMiniStack(state.backend.pid)) {
       return `MiniStack at ${state.backend.endpoint} was already gone; forgot it`;
     }
-    await stopMiniStackByPid(state.backend.pid);
+    await stopMiniStackByPid(state.backend.pid, Number(new URL(state.backend.endpoint).port));
     return `stopped MiniStack (pid ${state.backend.pid}) at ${state.backend.endpoint}`;
   }
   return `forgot the emulator at ${state.backend.endpoint}; it is yours, so it keeps running`;

@@ -1,0 +1,51 @@
+// MiniStack unpacks the function into a new folder of the temp dir for every Lambda environment
+// it starts, and never removes one (265 MB per test run). The lab gives each MiniStack a temp
+// folder of its own, removed when it stops, and sweeps the folders of MiniStacks that died.
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { CreateFunctionCommand, InvokeCommand } from "@aws-sdk/client-lambda";
+import { zipSync } from "fflate";
+import { expect, inject, test } from "vitest";
+import { connect } from "../../harness/aws/connection.js";
+import { ministackTempDir, startMiniStack } from "../../harness/backends/ministack.js";
+import { freeLoopbackPort } from "../../harness/backends/processes.js";
+import { quiet } from "../../harness/common/say.js";
+import "./provided.js";
+
+test("a MiniStack's functions unpack in its own temp folder, removed when it stops; a dead one's is swept", async (context) => {
+  if (inject("lab").backend.name !== "ministack")
+    context.skip("runs where the tests' backend is the lab's own MiniStack");
+  // A folder a MiniStack left when it died: nothing listens on its port.
+  const stalePort = await freeLoopbackPort();
+  mkdirSync(ministackTempDir(stalePort), { recursive: true });
+  writeFileSync(`${ministackTempDir(stalePort)}/left-behind`, "");
+
+  const backend = await startMiniStack({ say: quiet, reason: "temp folder test" });
+  const port = Number(new URL(backend.endpoint).port);
+  const conn = connect(backend.endpoint, { startedByLab: true });
+  const functionName = `temp-${port}`;
+  try {
+    expect(existsSync(ministackTempDir(stalePort))).toBe(false);
+    const handler = "exports.handler = async () => 'ok';";
+    await conn.lambda.send(
+      new CreateFunctionCommand({
+        FunctionName: functionName,
+        Runtime: "nodejs22.x",
+        Handler: "index.handler",
+        Role: "arn:aws:iam::000000000000:role/lab",
+        Code: { ZipFile: zipSync({ "index.js": new TextEncoder().encode(handler) }) },
+      }),
+    );
+    const answer = await conn.lambda.send(new InvokeCommand({ FunctionName: functionName }));
+    expect(new TextDecoder().decode(answer.Payload)).toBe('"ok"');
+
+    const unpacked = (dir: string) =>
+      readdirSync(dir).filter((name) => name.startsWith(`ministack-lambda-${functionName}-`));
+    expect(unpacked(ministackTempDir(port))).toHaveLength(1);
+    expect(unpacked(tmpdir())).toEqual([]);
+  } finally {
+    conn.close();
+    await backend.stop();
+  }
+  expect(existsSync(ministackTempDir(port))).toBe(false);
+}, 60_000);
