@@ -33,9 +33,14 @@ const SERVICES = "sqs,dynamodb,lambda,logs,iam,sts";
 export const ministackTempDir = (port: number) => path.join(tmpdir(), `${TEMP_PREFIX}${port}`);
 const TEMP_PREFIX = "sqs-idempotency-lab-ministack-";
 
-/** Removes a stopped MiniStack's temporary folder; one a process still holds stays until the next sweep. */
+/**
+ * Removes a stopped MiniStack's temporary folder. One a process still holds (on Windows taskkill
+ * ends the tree a moment later) stays until the next start's sweep.
+ */
 export function removeMiniStackTemp(port: number): void {
-  rmSync(ministackTempDir(port), { recursive: true, force: true, maxRetries: 3 });
+  try {
+    rmSync(ministackTempDir(port), { recursive: true, force: true, maxRetries: 3 });
+  } catch {}
 }
 
 /** The temporary folders of MiniStacks that no longer run (nothing listens on their port). */
@@ -118,9 +123,7 @@ export async function startMiniStack(options: MiniStackOptions): Promise<Running
     process.once("exit", () => {
       // Even if the run ends abruptly; a folder still held is removed by the next start's sweep.
       if (child.pid) signalGroup(child.pid);
-      try {
-        removeMiniStackTemp(port);
-      } catch {}
+      removeMiniStackTemp(port);
     });
   }
 
