@@ -2,7 +2,7 @@
 // process on a free loopback port. Its Lambda executor runs Node handlers as local processes,
 // so the lab needs no Docker.
 import { spawn } from "node:child_process";
-import { mkdirSync, openSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, openSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { LabError } from "../common/errors.js";
@@ -43,13 +43,19 @@ export function removeMiniStackTemp(port: number): void {
   } catch {}
 }
 
-/** The temporary folders of MiniStacks that no longer run (nothing listens on their port). */
+/**
+ * The temporary folders of MiniStacks that no longer run: nothing listens on their port, and
+ * nothing was written there for a minute (one that another command is starting does not listen yet).
+ */
 async function sweepStaleTemp(): Promise<void> {
   for (const name of readdirSync(tmpdir())) {
     const port = Number(name.startsWith(TEMP_PREFIX) ? name.slice(TEMP_PREFIX.length) : "");
-    if (Number.isInteger(port) && port > 0 && (await isPortFree(port))) removeMiniStackTemp(port);
+    if (!Number.isInteger(port) || port <= 0) continue;
+    const written = statSync(ministackTempDir(port), { throwIfNoEntry: false })?.mtimeMs ?? 0;
+    if (Date.now() - written > STARTING_MS && (await isPortFree(port))) removeMiniStackTemp(port);
   }
 }
+const STARTING_MS = 60_000;
 
 /** The environment MiniStack runs with: loopback only, just the services the lab needs. */
 export function ministackEnv(

@@ -1,8 +1,9 @@
 // MiniStack unpacks the function into a new folder of the temp dir for every Lambda environment
 // it starts, and never removes one (265 MB per test run). The lab gives each MiniStack a temp
 // folder of its own, removed when it stops, and sweeps the folders of MiniStacks that died.
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
+import path from "node:path";
 import { CreateFunctionCommand, InvokeCommand } from "@aws-sdk/client-lambda";
 import { zipSync } from "fflate";
 import { expect, inject, test } from "vitest";
@@ -15,10 +16,15 @@ import "./provided.js";
 test("a MiniStack's functions unpack in its own temp folder, removed when it stops; a dead one's is swept", async (context) => {
   if (inject("lab").backend.name !== "ministack")
     context.skip("runs where the tests' backend is the lab's own MiniStack");
-  // A folder a MiniStack left when it died: nothing listens on its port.
-  const stalePort = await freeLoopbackPort();
-  mkdirSync(ministackTempDir(stalePort), { recursive: true });
-  writeFileSync(`${ministackTempDir(stalePort)}/left-behind`, "");
+  // A folder a MiniStack left when it died: nothing listens on its port, nothing written for
+  // two minutes. And one of a MiniStack another command is starting: not listening yet either.
+  const [stalePort, startingPort] = [await freeLoopbackPort(), await freeLoopbackPort()];
+  for (const port of [stalePort, startingPort]) {
+    mkdirSync(ministackTempDir(port), { recursive: true });
+    writeFileSync(path.join(ministackTempDir(port), "code.zip"), "");
+  }
+  const twoMinutesAgo = new Date(Date.now() - 120_000);
+  utimesSync(ministackTempDir(stalePort), twoMinutesAgo, twoMinutesAgo);
 
   const backend = await startMiniStack({ say: quiet, reason: "temp folder test" });
   const port = Number(new URL(backend.endpoint).port);
@@ -26,6 +32,7 @@ test("a MiniStack's functions unpack in its own temp folder, removed when it sto
   const functionName = `temp-${port}`;
   try {
     expect(existsSync(ministackTempDir(stalePort))).toBe(false);
+    expect(existsSync(ministackTempDir(startingPort))).toBe(true);
     const handler = "exports.handler = async () => 'ok';";
     await conn.lambda.send(
       new CreateFunctionCommand({
@@ -44,6 +51,7 @@ test("a MiniStack's functions unpack in its own temp folder, removed when it sto
     expect(unpacked(ministackTempDir(port))).toHaveLength(1);
     expect(unpacked(tmpdir())).toEqual([]);
   } finally {
+    rmSync(ministackTempDir(startingPort), { recursive: true, force: true });
     conn.close();
     await backend.stop();
   }
