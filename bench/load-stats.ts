@@ -5,7 +5,7 @@ import type { LedgerItem } from "../contract/ledger.js";
 import { GUARDS, type GuardName } from "../contract/settings.js";
 import { UsageError } from "../harness/common/errors.js";
 import type { Say } from "../harness/common/say.js";
-import { orderBody } from "../harness/drive/send.js";
+import { orderBody } from "../harness/drive/order-body.js";
 import type { WorkerEvent } from "../harness/observe/events.js";
 import { invocationSpans } from "../harness/observe/invocations.js";
 import { invocationIntervals, maxConcurrency } from "../harness/observe/overlap.js";

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { orderBody } from "../harness/drive/send.js";
+import { orderBody } from "../harness/drive/order-body.js";
 import {
   equal,
   eventCount,

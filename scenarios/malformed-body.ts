@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { UNPARSEABLE } from "../contract/order.js";
 import { writtenByPowerShell51 } from "../harness/drive/body-file.js";
-import { orderBody } from "../harness/drive/send.js";
+import { orderBody } from "../harness/drive/order-body.js";
 import type { WorkerEvent } from "../harness/observe/events.js";
 import { claimsAre, equal, phase, scenario } from "../harness/scenario/scenario.js";
 

@@ -6,12 +6,7 @@ import { InvalidArgumentError } from "commander";
 import { UsageError } from "../common/errors.js";
 import type { WorkerEvent } from "../observe/events.js";
 import { textWindow } from "../report/text.js";
-import {
-  type EventWindow,
-  type SendsFilter,
-  type WorkshopLab,
-  windowEvents,
-} from "../workshop/workshop.js";
+import type { EventWindow, SendsFilter, WorkshopLab } from "../workshop/workshop.js";
 
 const TIME_FORMS =
   "use ISO-8601 (2026-09-01T08:05:00, with Z or +02:00 if not local) or HH:MM[:SS] today";
@@ -204,6 +199,8 @@ export async function insightsEvents(
   options: WindowOptions,
 ): Promise<{ heading: string; events: WorkerEvent[] }> {
   const window = resolveWindow(options, open.state.upAt);
+  // Loaded here: the options above are checked before the lab, and the AWS SDK, are needed.
+  const { windowEvents } = await import("../workshop/workshop.js");
   const read = await windowEvents(open, window);
   const stretch = options.tail === undefined ? undefined : lastStretch(read, options.tail);
   const events = options.tail === undefined ? read : (stretch?.events ?? []);

@@ -6,36 +6,13 @@ import path from "node:path";
 import { Command } from "commander";
 import type { LabNames } from "../../contract/names.js";
 import { GUARD_WORDS } from "../../contract/settings.js";
-import { setMappingIfNeeded } from "../aws/switches.js";
 import { EXIT, LabError, talkingTo } from "../common/errors.js";
 import { labRegion } from "../common/region.js";
 import { say, step } from "../common/say.js";
-import { sendCopies } from "../drive/send.js";
-import { queueDepth, readClaims, readLedger } from "../observe/observe.js";
-import { htmlPage } from "../report/html/page.js";
 import { table } from "../report/table.js";
 import { textClaims, textInsights, textTimeline } from "../report/text.js";
-import { unansweredProbes } from "../workshop/doctor.js";
-import { buildKit, checkKit } from "../workshop/kit.js";
-import { offlinePrepare } from "../workshop/offline.js";
-import {
-  labDown,
-  labUp,
-  lastSendReport,
-  openWorkshopLab,
-  orderEvents,
-  plugInGuardFile,
-  redeploy,
-  rememberSend,
-  resetLab,
-  sendEvents,
-  switchGuard,
-  UP_SETTINGS,
-  type WorkshopLab,
-  waitForSend,
-} from "../workshop/workshop.js";
+import type { WorkshopLab } from "../workshop/workshop.js";
 import { awsCliLines } from "./aws-cli-lines.js";
-import { printDoctor } from "./doctor-output.js";
 import { runCommand } from "./exit.js";
 import {
   checkWindowOptions,
@@ -45,7 +22,6 @@ import {
   parseTime,
   type WindowOptions,
 } from "./insights-window.js";
-import { printKit, printKitCheck } from "./kit-output.js";
 import {
   messageToSend,
   parseAmount,
@@ -56,9 +32,14 @@ import {
   type SendOptions,
 } from "./options.js";
 
+// What talks to the emulator (the AWS SDK is most of a start) loads when a command runs, not
+// before its arguments are checked: a mistake or --help answers in 0.25 s instead of 0.5 s.
+const workshop = () => import("../workshop/workshop.js");
+const doctor = () => import("../workshop/doctor.js");
+
 /** Runs a command against the lab that `up` started, and lets go of the connection after. */
 async function withLab(work: (open: WorkshopLab) => Promise<void>): Promise<void> {
-  const open = await openWorkshopLab();
+  const open = await (await workshop()).openWorkshopLab();
   try {
     await talkingTo(open.backend.endpoint, "talking to the lab's emulator", () => work(open));
   } finally {
@@ -76,6 +57,7 @@ program
   .command("up")
   .description("start an emulator (or use the one running), deploy the lab, remember it in .lab/")
   .action(async () => {
+    const { labUp, UP_SETTINGS } = await workshop();
     const { state, fresh } = await step(say, "starting the lab", () => labUp(say));
     const { endpoint, name, version } = state.backend;
     console.log(`${fresh ? "lab is up" : "lab was already up"}: ${name} ${version} at ${endpoint}`);
@@ -89,7 +71,7 @@ program
 program
   .command("down")
   .description("stop the emulator `up` started (one you run yourself keeps running)")
-  .action(async () => console.log(await labDown()));
+  .action(async () => console.log(await (await workshop()).labDown()));
 
 const queueNames = (n: LabNames) => [n.queue, n.dlq, n.fifoQueue, n.fifoDlq].join(", ");
 
@@ -98,7 +80,7 @@ program
   .description("empty the lab's tables and queues to start an experiment again (no down/up)")
   .action(() =>
     withLab(async (open) => {
-      const emptied = await resetLab(open);
+      const emptied = await (await workshop()).resetLab(open);
       const items = Object.entries(emptied).map(([table, n]) => `${table} ${n}`);
       console.log(
         `reset: purged ${queueNames(open.deployment.names)}; items removed: ${items.join(", ")}`,
@@ -111,6 +93,7 @@ program
   .description("deploy the lab again (idempotent; keeps the current guard)")
   .action(() =>
     withLab(async (open) => {
+      const { redeploy } = await workshop();
       await step(say, "deploying", () => redeploy(open, say));
       console.log(`deployed to ${open.backend.endpoint}`);
     }),
@@ -129,6 +112,8 @@ program
   .action((options: SendOptions, command: Command) => {
     const message = messageToSend(options, command);
     return withLab(async (open) => {
+      const [{ setMappingIfNeeded }, { sendCopies }, { rememberSend, waitForSend }] =
+        await Promise.all([import("../aws/switches.js"), import("../drive/send.js"), workshop()]);
       const copies = options.copies === 1 ? "1 copy" : `${options.copies} copies`;
       console.log(`sending ${copies} to ${open.deployment.names.queue}`);
       // A test or a benchmark run on this lab turns its mapping off when it ends (idle mappings
@@ -172,6 +157,7 @@ program
   .action((mode: string, options: { workMs?: number }) => {
     const choice = parseGuardOrFile(mode);
     return withLab(async (open) => {
+      const { plugInGuardFile, switchGuard } = await workshop();
       if (typeof choice !== "string") {
         const { ms, workMs } = await step(say, `bundling ${choice.name} into the worker`, () =>
           plugInGuardFile(open, choice, say, options.workMs),
@@ -196,6 +182,10 @@ program
   )
   .action(() =>
     withLab(async (open) => {
+      const [{ queueDepth, readClaims, readLedger }, { sendEvents }] = await Promise.all([
+        import("../observe/observe.js"),
+        workshop(),
+      ]);
       const { names, queueUrl, dlqUrl, fifo } = open.deployment;
       const [queue, dlq, fifoQueue, fifoDlq, claims, ledger] = await Promise.all([
         queueDepth(open.conn, queueUrl),
@@ -282,6 +272,7 @@ program
   )
   .action((options: { orderId?: string }) =>
     withLab(async (open) => {
+      const { orderEvents, sendEvents } = await workshop();
       const events = options.orderId
         ? await orderEvents(open, options.orderId)
         : await sendEvents(open, false);
@@ -298,6 +289,10 @@ program
   .action((options: { html: string }) =>
     withLab(async (open) => {
       const file = path.resolve(process.env.INIT_CWD ?? process.cwd(), options.html);
+      const [{ htmlPage }, { lastSendReport }] = await Promise.all([
+        import("../report/html/page.js"),
+        workshop(),
+      ]);
       mkdirSync(path.dirname(file), { recursive: true });
       writeFileSync(file, htmlPage(await lastSendReport(open)));
       console.log(`wrote ${file}`);
@@ -307,7 +302,14 @@ program
 program
   .command("doctor")
   .description("what this machine has for each backend, and what to do about what is missing")
-  .action(printDoctor);
+  .action(async () => {
+    const [{ printDoctor }, { unansweredProbes }] = await Promise.all([
+      import("./doctor-output.js"),
+      doctor(),
+    ]);
+    stillWaitingFor = unansweredProbes;
+    await printDoctor();
+  });
 
 program
   .command("kit <dir>")
@@ -317,6 +319,10 @@ program
   .option("--check", "only check a kit made before (no network needed)")
   .action(async (dir: string, options: { check?: boolean }) => {
     const where = path.resolve(process.env.INIT_CWD ?? process.cwd(), dir);
+    const [{ buildKit, checkKit }, { printKit, printKitCheck }] = await Promise.all([
+      import("../workshop/kit.js"),
+      import("./kit-output.js"),
+    ]);
     if (!options.check) printKit(await buildKit(where, say), where);
     const checked = await step(say, "checking the kit offline", () => checkKit(where, say));
     printKitCheck(checked);
@@ -327,6 +333,13 @@ program
   .description(
     "download what an offline workshop needs: LocalStack images (with Docker) and MiniStack wheels",
   )
-  .action(() => offlinePrepare(say));
+  .action(async () => (await import("../workshop/offline.js")).offlinePrepare(say));
 
-runCommand("lab", () => program.parseAsync(process.argv).then(() => EXIT.held), unansweredProbes);
+/** What the command was waiting for, should it stop before it finished: doctor's probes. */
+let stillWaitingFor = (): string[] => [];
+
+runCommand(
+  "lab",
+  () => program.parseAsync(process.argv).then(() => EXIT.held),
+  () => stillWaitingFor(),
+);

@@ -4,7 +4,12 @@ import { type Command, InvalidArgumentError } from "commander";
 import { GUARD_WORDS, GUARDS, type GuardName, guardFromWord } from "../../contract/settings.js";
 import { type GuardFile, guardFileAt } from "../aws/guard-file.js";
 import { UsageError } from "../common/errors.js";
-import { copiesProblem, mangleLikePowerShell, orderBody, readBodyFile } from "../drive/send.js";
+import {
+  copiesProblem,
+  mangleLikePowerShell,
+  orderBody,
+  readBodyFile,
+} from "../drive/order-body.js";
 import { closest } from "./closest.js";
 
 /** A path, not a guard's name: it has a folder separator or a script's extension. */

@@ -14,7 +14,7 @@
 import type { FailpointName } from "../../contract/failpoints.js";
 import type { WorkerConfig } from "../../contract/settings.js";
 import type { Outcome } from "../../worker/invocation.js";
-import { orderBody } from "../drive/send.js";
+import { orderBody } from "../drive/order-body.js";
 import type { WorkerEvent } from "../observe/events.js";
 import { FakeClock } from "./clock.js";
 import { deliver, lambdaContext } from "./copy.js";

@@ -5,8 +5,9 @@ import type { FailpointName } from "../../contract/failpoints.js";
 import type { GuardChoice, WorkerSettings } from "../../contract/settings.js";
 import type { Cell, Check, PhaseFacts } from "../check/facts.js";
 import type { Hold } from "../drive/failpoints.js";
+import type { OrderInput } from "../drive/order-body.js";
 import type { Delivery } from "../drive/prepare.js";
-import type { OrderInput, SentMessage } from "../drive/send.js";
+import type { SentMessage } from "../drive/send.js";
 
 /**
  * A phase's settings: a guard (of the lab, or a guard file's name when the lab was deployed

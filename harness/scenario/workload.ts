@@ -5,15 +5,9 @@ import type { Deployment } from "../aws/deploy.js";
 import { setMappingEnabled } from "../aws/switches.js";
 import { sleep } from "../common/sleep.js";
 import { holdAt } from "../drive/failpoints.js";
+import { mangleLikePowerShell, orderBody, readBodyFile } from "../drive/order-body.js";
 import type { PollerStats } from "../drive/pollers.js";
-import {
-  type FifoSend,
-  mangleLikePowerShell,
-  orderBody,
-  readBodyFile,
-  type SentMessage,
-  sendCopies,
-} from "../drive/send.js";
+import { type FifoSend, type SentMessage, sendCopies } from "../drive/send.js";
 import { readEvents, waitUntilEnded } from "../observe/observe.js";
 import type { PhaseResult } from "./result.js";
 import type { Workload } from "./scenario.js";

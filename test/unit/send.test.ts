@@ -4,7 +4,7 @@ import path from "node:path";
 import { describe, expect, test } from "vitest";
 import { UsageError } from "../../harness/common/errors.js";
 import { writtenByPowerShell51 } from "../../harness/drive/body-file.js";
-import { mangleLikePowerShell, orderBody, readBodyFile } from "../../harness/drive/send.js";
+import { mangleLikePowerShell, orderBody, readBodyFile } from "../../harness/drive/order-body.js";
 
 describe("the producer's bodies", () => {
   test("the article's body, byte for byte", () => {
