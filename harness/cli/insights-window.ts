@@ -199,7 +199,7 @@ export async function insightsEvents(
   options: WindowOptions,
 ): Promise<{ heading: string; events: WorkerEvent[] }> {
   const window = resolveWindow(options, open.state.upAt);
-  // Loaded here: the options above are checked before the lab, and the AWS SDK, are needed.
+  // Loaded here, not at the top: `lab insights` checks its options before it loads the AWS SDK.
   const { windowEvents } = await import("../workshop/workshop.js");
   const read = await windowEvents(open, window);
   const stretch = options.tail === undefined ? undefined : lastStretch(read, options.tail);
