@@ -66,10 +66,10 @@ export async function typeCheckGuardFile(file: GuardFile): Promise<void> {
   const program = ts.createProgram({ rootNames: [file.path], options, host: hostFor(ts, options) });
   // The guard file's mistakes, and those of files of its own it imports; not the lab's modules
   // it reaches through the guard API, which `npm run check` checks (0.3 s of each check).
-  const root = program.getRootFileNames()[0];
+  const root = program.getSourceFile(file.path); // by object: fileName has "/" on Windows too
   const own = program
     .getSourceFiles()
-    .filter((f) => f.fileName === root || !(f.isDeclarationFile || isLabModule(f.fileName)));
+    .filter((f) => f === root || !(f.isDeclarationFile || isLabModule(f.fileName)));
   const first = ts
     .sortAndDeduplicateDiagnostics([
       ...program.getOptionsDiagnostics(),

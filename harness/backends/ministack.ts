@@ -2,7 +2,15 @@
 // process on a free loopback port. Its Lambda executor runs Node handlers as local processes,
 // so the lab needs no Docker.
 import { spawn } from "node:child_process";
-import { mkdirSync, openSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import {
+  chmodSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { LabError } from "../common/errors.js";
@@ -48,12 +56,31 @@ export function removeMiniStackTemp(port: number): void {
  * nothing was written there for a minute (one that another command is starting does not listen yet).
  */
 async function sweepStaleTemp(): Promise<void> {
+  const idle = (port: number) =>
+    Date.now() - (statSync(ministackTempDir(port), { throwIfNoEntry: false })?.mtimeMs ?? 0) >
+    STARTING_MS;
   for (const name of readdirSync(tmpdir())) {
     const port = Number(name.startsWith(TEMP_PREFIX) ? name.slice(TEMP_PREFIX.length) : "");
-    if (!Number.isInteger(port) || port <= 0) continue;
-    const written = statSync(ministackTempDir(port), { throwIfNoEntry: false })?.mtimeMs ?? 0;
-    if (Date.now() - written > STARTING_MS && (await isPortFree(port))) removeMiniStackTemp(port);
+    if (!Number.isInteger(port) || port <= 0 || port > 65_535 || !idle(port)) continue;
+    // Idle asked again after the wait: a start may have taken the folder meanwhile.
+    if ((await isPortFree(port)) && idle(port)) removeMiniStackTemp(port);
   }
+}
+
+/**
+ * Makes the folder MiniStack unpacks functions in: this user's only (the system's temp dir may be
+ * shared), or one line saying whose it is.
+ */
+function makeTempDir(port: number): void {
+  const dir = ministackTempDir(port);
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const { uid } = statSync(dir);
+  if (process.getuid && uid !== process.getuid()) {
+    throw new LabError(
+      `${dir} belongs to another user; remove it, or pick another port with LAB_MINISTACK_PORT`,
+    );
+  }
+  chmodSync(dir, 0o700);
 }
 const STARTING_MS = 60_000;
 
@@ -103,7 +130,7 @@ export async function startMiniStack(options: MiniStackOptions): Promise<Running
   }
   const endpoint = `http://127.0.0.1:${port}`;
   await sweepStaleTemp();
-  mkdirSync(ministackTempDir(port), { recursive: true });
+  makeTempDir(port);
   const logFile = path.join(LAB_DIR, `ministack-${port}.log`);
   const out = openSync(logFile, "a");
   say(
@@ -120,18 +147,19 @@ export async function startMiniStack(options: MiniStackOptions): Promise<Running
     detached: !isWindows || options.keepRunning,
     windowsHide: true,
   });
+  // Even if the run ends abruptly; a folder still held is removed by the next start's sweep.
+  const onExit = () => {
+    if (child.pid) signalGroup(child.pid);
+    removeMiniStackTemp(port);
+  };
   const stop = onceOnly(async () => {
+    // Once stopped, the pid and the port may become another process's.
+    process.off("exit", onExit);
     await stopChild(child);
     removeMiniStackTemp(port);
   });
   if (options.keepRunning) child.unref();
-  else {
-    process.once("exit", () => {
-      // Even if the run ends abruptly; a folder still held is removed by the next start's sweep.
-      if (child.pid) signalGroup(child.pid);
-      removeMiniStackTemp(port);
-    });
-  }
+  else process.once("exit", onExit);
 
   const timeoutMs = options.startupTimeoutMs ?? 30_000;
   let exited: number | null | undefined;
@@ -140,6 +168,7 @@ export async function startMiniStack(options: MiniStackOptions): Promise<Running
   });
   while (Date.now() - started < timeoutMs) {
     if (exited !== undefined) {
+      await stop();
       throw new LabError(
         `MiniStack exited with code ${exited} while starting; see ${logFile}:\n${tail(logFile)}`,
       );

@@ -17,7 +17,7 @@ import { WORKSHOP_TIMINGS } from "../aws/timings.js";
 import { chooseBackend } from "../backends/choose.js";
 import { isMiniStack } from "../backends/emulators.js";
 import { KNOWN_EMULATOR_MS, probeHealth } from "../backends/health.js";
-import { stopMiniStackByPid } from "../backends/ministack.js";
+import { removeMiniStackTemp, stopMiniStackByPid } from "../backends/ministack.js";
 import { isLoopback } from "../backends/this-machine.js";
 import { gatherPhaseFacts } from "../check/gather.js";
 import { LabError, talkingTo, UsageError } from "../common/errors.js";
@@ -100,10 +100,12 @@ export async function labDown(): Promise<string> {
   if (state.backend.pid !== undefined) {
     // Only the process that still answers as our MiniStack: after a reboot the pid may be another's.
     const health = await probeHealth(state.backend.endpoint, KNOWN_EMULATOR_MS);
+    const port = Number(new URL(state.backend.endpoint).port);
     if (health?.product !== "ministack" || !isOurMiniStack(state.backend.pid)) {
+      if (health === undefined) removeMiniStackTemp(port); // nothing answers there any more
       return `MiniStack at ${state.backend.endpoint} was already gone; forgot it`;
     }
-    await stopMiniStackByPid(state.backend.pid, Number(new URL(state.backend.endpoint).port));
+    await stopMiniStackByPid(state.backend.pid, port);
     return `stopped MiniStack (pid ${state.backend.pid}) at ${state.backend.endpoint}`;
   }
   return `forgot the emulator at ${state.backend.endpoint}; it is yours, so it keeps running`;

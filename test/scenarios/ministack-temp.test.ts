@@ -1,7 +1,16 @@
 // MiniStack unpacks the function into a new folder of the temp dir for every Lambda environment
 // it starts, and never removes one (265 MB per test run). The lab gives each MiniStack a temp
 // folder of its own, removed when it stops, and sweeps the folders of MiniStacks that died.
-import { existsSync, mkdirSync, readdirSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import {
+  chownSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { CreateFunctionCommand, InvokeCommand } from "@aws-sdk/client-lambda";
@@ -18,16 +27,15 @@ test("a MiniStack's functions unpack in its own temp folder, removed when it sto
     context.skip("runs where the tests' backend is the lab's own MiniStack");
   // A folder a MiniStack left when it died: nothing listens on its port, nothing written for
   // two minutes. And one of a MiniStack another command is starting: not listening yet either.
-  const [stalePort, startingPort] = [await freeLoopbackPort(), await freeLoopbackPort()];
-  for (const port of [stalePort, startingPort]) {
-    mkdirSync(ministackTempDir(port), { recursive: true });
-    writeFileSync(path.join(ministackTempDir(port), "code.zip"), "");
+  const [stalePort, startingPort, port] = await distinctFreePorts(3);
+  for (const left of [stalePort, startingPort]) {
+    mkdirSync(ministackTempDir(left), { recursive: true });
+    writeFileSync(path.join(ministackTempDir(left), "code.zip"), "");
   }
   const twoMinutesAgo = new Date(Date.now() - 120_000);
   utimesSync(ministackTempDir(stalePort), twoMinutesAgo, twoMinutesAgo);
 
-  const backend = await startMiniStack({ say: quiet, reason: "temp folder test" });
-  const port = Number(new URL(backend.endpoint).port);
+  const backend = await startMiniStack({ say: quiet, reason: "temp folder test", port });
   const conn = connect(backend.endpoint, { startedByLab: true });
   const functionName = `temp-${port}`;
   try {
@@ -49,6 +57,9 @@ test("a MiniStack's functions unpack in its own temp folder, removed when it sto
     const unpacked = (dir: string) =>
       readdirSync(dir).filter((name) => name.startsWith(`ministack-lambda-${functionName}-`));
     expect(unpacked(ministackTempDir(port))).toHaveLength(1);
+    if (process.platform !== "win32") {
+      expect(statSync(ministackTempDir(port)).mode & 0o777).toBe(0o700); // this user's only
+    }
     expect(unpacked(tmpdir())).toEqual([]);
   } finally {
     rmSync(ministackTempDir(startingPort), { recursive: true, force: true });
@@ -57,3 +68,28 @@ test("a MiniStack's functions unpack in its own temp folder, removed when it sto
   }
   expect(existsSync(ministackTempDir(port))).toBe(false);
 }, 60_000);
+
+test("a temp folder another user made first is refused, in one line, before MiniStack starts", async (context) => {
+  if (inject("lab").backend.name !== "ministack")
+    context.skip("runs where the tests' backend is the lab's own MiniStack");
+  if (process.getuid?.() !== 0) context.skip("needs root, to give the folder to another user");
+  const [port] = await distinctFreePorts(1);
+  mkdirSync(ministackTempDir(port));
+  chownSync(ministackTempDir(port), 65534, 65534); // nobody
+  try {
+    await expect(startMiniStack({ say: quiet, reason: "temp folder test", port })).rejects.toThrow(
+      /^\S+sqs-idempotency-lab-ministack-\d+ belongs to another user; remove it, or pick another port with LAB_MINISTACK_PORT$/,
+    );
+  } finally {
+    rmSync(ministackTempDir(port), { recursive: true, force: true });
+  }
+});
+
+/** Free ports, none the same: the folders above must not be the test's MiniStack's own. */
+async function distinctFreePorts<N extends 1 | 3>(
+  count: N,
+): Promise<N extends 1 ? [number] : [number, number, number]> {
+  const ports = new Set<number>();
+  while (ports.size < count) ports.add(await freeLoopbackPort());
+  return [...ports] as N extends 1 ? [number] : [number, number, number];
+}
