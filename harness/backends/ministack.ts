@@ -66,6 +66,7 @@ async function sweepStaleTemp(): Promise<void> {
     if ((await isPortFree(port)) && idle(port)) removeMiniStackTemp(port);
   }
 }
+const STARTING_MS = 60_000;
 
 /**
  * Makes the folder MiniStack unpacks functions in: this user's only (the system's temp dir may be
@@ -82,7 +83,6 @@ function makeTempDir(port: number): void {
   }
   chmodSync(dir, 0o700);
 }
-const STARTING_MS = 60_000;
 
 /** The environment MiniStack runs with: loopback only, just the services the lab needs. */
 export function ministackEnv(
@@ -90,6 +90,7 @@ export function ministackEnv(
   base: NodeJS.ProcessEnv = process.env,
 ): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...base };
+  const temp = ministackTempDir(port);
   // The user's real AWS identity must not leak into the emulator or the functions it runs.
   for (const key of Object.keys(env)) if (key.startsWith("AWS_")) delete env[key];
   return {
@@ -104,9 +105,9 @@ export function ministackEnv(
     AWS_DEFAULT_REGION: labRegion(base),
     PYTHONUNBUFFERED: "1",
     // Python's tempfile reads the first of these that is set, on Windows too.
-    TMPDIR: ministackTempDir(port),
-    TEMP: ministackTempDir(port),
-    TMP: ministackTempDir(port),
+    TMPDIR: temp,
+    TEMP: temp,
+    TMP: temp,
   };
 }
 

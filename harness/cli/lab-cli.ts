@@ -35,7 +35,6 @@ import {
 // What talks to the emulator (the AWS SDK is most of a start) loads when a command runs, not
 // before its arguments are checked: a mistake or --help answers in 0.25 s instead of 0.5 s.
 const workshop = () => import("../workshop/workshop.js");
-const doctor = () => import("../workshop/doctor.js");
 
 /** Runs a command against the lab that `up` started, and lets go of the connection after. */
 async function withLab(work: (open: WorkshopLab) => Promise<void>): Promise<void> {
@@ -305,7 +304,7 @@ program
   .action(async () => {
     const [{ printDoctor }, { unansweredProbes }] = await Promise.all([
       import("./doctor-output.js"),
-      doctor(),
+      import("../workshop/doctor.js"),
     ]);
     stillWaitingFor = unansweredProbes;
     await printDoctor();
