@@ -3,7 +3,7 @@
 // second went through, how long one took (p50/p99), and what each cost in DynamoDB calls.
 import type { GuardName } from "../contract/settings.js";
 import type { DeployedLab } from "../harness/aws/lab.js";
-import { isMiniStack, mappingConcurrency } from "../harness/backends/emulators.js";
+import { mappingConcurrency, profileOf } from "../harness/backends/emulators.js";
 import { talkingTo } from "../harness/common/errors.js";
 import { quiet, say } from "../harness/common/say.js";
 import { sleep } from "../harness/common/sleep.js";
@@ -95,7 +95,9 @@ async function loadOneGuard(
   const waited = await waitUntilEnded(conn, deployment, sent, {
     sinceMs,
     timeoutMs: Math.max(15_000, deadline - Date.now()),
-    ...(isMiniStack(backend) ? { shipLateLogs: () => shipLateLogs(conn, functionName) } : {}),
+    ...(profileOf(backend).lateLogs
+      ? { shipLateLogs: () => shipLateLogs(conn, functionName) }
+      : {}),
     onProgress: (ended, total) => {
       if (Date.now() - said < 5_000) return;
       tell(`load · ${guard}: ${ended}/${total} ended in the log lines`);

@@ -1,12 +1,9 @@
 import type { GuardChoice, GuardName } from "../contract/settings.js";
 import { GUARDS } from "../contract/settings.js";
-import {
-  type FailureKind,
-  type Failures,
-  mismatchFailures,
-  orderFailures,
-  verdictOf,
-} from "../harness/check/verdicts.js";
+import { withId } from "../harness/check/checks.js";
+import type { NotRaced } from "../harness/check/facts.js";
+import type { FailureKind, Failures } from "../harness/check/failures.js";
+import { mismatchFailures, orderFailures, verdictOf } from "../harness/check/verdicts.js";
 import { LabError } from "../harness/common/errors.js";
 import type { Hold } from "../harness/drive/failpoints.js";
 import type { PhaseFacts } from "../harness/scenario/scenario.js";
@@ -152,13 +149,16 @@ function cellPhase(mode: FailureMode, column: (typeof COLUMNS)[number]): Phase {
     workload: mode.workload,
     cell: { row: mode.name, column: name, judge: (facts) => verdictOf(failuresOf(facts), facts) },
     checks: (facts) => [
-      ...(mode.overlap ? [mode.overlap(facts)] : []),
-      equal(
-        expected.length === 0
-          ? `${name} holds against ${mode.name}: no failure`
-          : `${name} fails against ${mode.name} as the lab teaches: ${expected.join(", ")}`,
-        Object.keys(failuresOf(facts)).sort(),
-        [...expected].sort(),
+      ...(mode.overlap ? [withId("row-raced", mode.overlap(facts))] : []),
+      withId(
+        "row-verdict",
+        equal(
+          expected.length === 0
+            ? `${name} holds against ${mode.name}: no failure`
+            : `${name} fails against ${mode.name} as the lab teaches: ${expected.join(", ")}`,
+          Object.keys(failuresOf(facts)).sort(),
+          [...expected].sort(),
+        ),
       ),
     ],
   });
@@ -216,7 +216,7 @@ export const COLUMN_ROWS: readonly ColumnRow[] = MODES.map((mode) => {
  * Graded rows check that no order failed; the two rows of NOT_GRADED are measured and reported,
  * never checked. The racing rows wait for their copies at most as long as the function may run,
  * so a guard that never lets copy 1 reach its charge, or makes copy 2 wait for copy 1, ends as a
- * row that says so (Cell.note), not as a lab that could not run.
+ * row that says so (Cell.notRaced), not as a lab that could not run.
  */
 export function guardColumn(guard: GuardChoice): Scenario {
   return scenario({
@@ -247,21 +247,29 @@ function columnPhase(mode: FailureMode, guard: GuardChoice): Phase {
       column: guard,
       judge: (facts) => {
         const verdict = verdictOf(failuresOf(facts), facts);
-        const note = mode.overlap ? raceNote(facts) : undefined;
+        const notRaced = mode.overlap ? howNotRaced(facts) : undefined;
         // A race that did not happen proves nothing: not a ✓, whatever was charged.
-        return note ? { ...verdict, ok: false, text: "✗ not raced", note } : verdict;
+        return notRaced ? { ...verdict, ok: false, notRaced } : verdict;
       },
     },
     checks: (facts) =>
       graded
         ? [
-            equal(
-              `${guard} holds against ${mode.name}: no failure`,
-              Object.keys(failuresOf(facts)).sort(),
-              [],
+            withId(
+              "row-verdict",
+              equal(
+                `${guard} holds against ${mode.name}: no failure`,
+                Object.keys(failuresOf(facts)).sort(),
+                [],
+              ),
             ),
             ...(mode.overlap
-              ? [equal(`${mode.name} raced as scripted`, raceNote(facts) ?? "yes", "yes")]
+              ? [
+                  withId(
+                    "row-raced",
+                    equal(`${mode.name} raced as scripted`, howNotRaced(facts) ?? "yes", "yes"),
+                  ),
+                ]
               : []),
           ]
         : [],
@@ -282,7 +290,7 @@ export const GRADED_HOLD = { functionTimeoutSeconds: 10 } satisfies Omit<PhaseSe
  * guard threw, skipped or hangs), and copy 2 may wait for copy 1 instead of getting through:
  * each wait is bounded by the function's own clock instead of failing the run after 20 s.
  * Copy 1 is released before its hold runs out (a held copy gives up 0.5 s before its timeout),
- * and whatever happened is judged from the charges, with raceNote saying what did not.
+ * and whatever happened is judged from the charges, with howNotRaced saying what did not.
  */
 export async function secondCopyWhileHeldAtMost(lab: Workload, orderId: string, gapMs = 0) {
   const functionMs = GRADED_HOLD.functionTimeoutSeconds * 1000;
@@ -307,17 +315,13 @@ const reachedWithin = (hold: Hold, ms: number): Promise<boolean> =>
     },
   );
 
-/** What a racing row's run did not do as scripted, from the events; undefined when it did. */
-export function raceNote(facts: PhaseFacts): string | undefined {
+/** How a racing row's run did not go as scripted, from the events; undefined when it did. */
+export function howNotRaced(facts: PhaseFacts): NotRaced | undefined {
   const [first] = facts.sent.messageIds;
   const held = facts.events.some(
     (e) => e.messageId === first && e.type === "failpoint" && e.point === "before-charge",
   );
-  if (!held) {
-    return "copy 1 never reached its charge (before-charge) on its first delivery, so it could not be held there while copy 2 came";
-  }
-  if (!whileTheFirstWasHeld(facts).pass) {
-    return "copy 2 did not get through the guard while copy 1 was held before its charge";
-  }
+  if (!held) return "never-held";
+  if (!whileTheFirstWasHeld(facts).pass) return "not-through";
   return undefined;
 }

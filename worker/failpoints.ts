@@ -17,6 +17,7 @@ import {
   ruleFor,
 } from "../contract/failpoints.js";
 import type { WorkerConfig } from "../contract/settings.js";
+import { InjectedFault } from "./injected.js";
 import type { Log } from "./log.js";
 import { sleep } from "./time.js";
 
@@ -65,7 +66,7 @@ async function act(
   log("failpoint", { point: rule.point, rule: formatRule(rule), holdId: id });
   const { action } = rule;
   if (action.kind === "crash") process.exit(1); // killed: no catch, no finally, no process_end
-  if (action.kind === "fail") throw new Error(`failpoint ${rule.point}: fail`);
+  if (action.kind === "fail") throw new InjectedFault(`failpoint ${rule.point}: fail`);
   if (action.kind === "delay") await sleep(action.ms);
   if (action.kind !== "pause") return;
   const started = Date.now();
@@ -75,7 +76,7 @@ async function act(
     await sleep(pause());
     released = (await stateOf(control, table, id)) === HOLD_STATE.released;
   }
-  if (!released) throw new Error(`failpoint ${rule.point}: never released (${id})`);
+  if (!released) throw new InjectedFault(`failpoint ${rule.point}: never released (${id})`);
   log("failpoint_released", { point: rule.point, heldMs: Date.now() - started });
 }
 

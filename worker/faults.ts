@@ -1,6 +1,7 @@
 // FAULT injection (docs/design.md §4): what goes wrong, and when. "once" means on the first delivery
 // of a message only, so the retry SQS makes afterwards runs clean.
 import type { WorkerConfig } from "../contract/settings.js";
+import { InjectedFault } from "./injected.js";
 import type { Invocation } from "./invocation.js";
 
 /** FAULT=crash-after-claim: the copy that was let through dies before it charges. */
@@ -19,5 +20,7 @@ export function chargeFailureIfInjected(
   const fails =
     config.fault === "fail-charge-always" ||
     (config.fault === "fail-charge-once" && invocation.attempt === 1);
-  return fails ? new Error(`payment provider unavailable (FAULT=${config.fault})`) : undefined;
+  return fails
+    ? new InjectedFault(`payment provider unavailable (FAULT=${config.fault})`)
+    : undefined;
 }

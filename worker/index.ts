@@ -17,7 +17,7 @@ import { naive } from "./guards/naive.js";
 import { off } from "./guards/off.js";
 import { pluggedIn } from "./guards/plugged-in.js";
 import { powertools } from "./guards/powertools.js";
-import { isOutcome, notAnOutcome, type Outcome } from "./invocation.js";
+import { isOutcome, notAnOutcome, type Outcome, thrown } from "./invocation.js";
 import { bodyFields, createLog, type Log } from "./log.js";
 import { parseOrder } from "./order.js";
 
@@ -85,9 +85,9 @@ async function processRecord(
       guardInput(order, invocation, config, dynamo, log, at, context),
     );
     if (isOutcome(outcome)) return end(outcome);
-    return end("failed", { error: notAnOutcome(outcome) });
+    return end("failed", notAnOutcome(outcome));
   } catch (err) {
-    return end("failed", { error: (err as Error).message, ...whereInGuardFile(err) });
+    return end("failed", { ...thrown(err), ...whereInGuardFile(err) });
   }
 }
 

@@ -1,3 +1,5 @@
+import { isInjected } from "./injected.js";
+
 /** Which copy of the message this is, and which invocation runs it. */
 export interface Invocation {
   messageId: string;
@@ -13,9 +15,31 @@ const OUTCOMES: readonly string[] = ["charged", "skipped", "failed"] satisfies O
 export const isOutcome = (value: unknown): value is Outcome =>
   typeof value === "string" && OUTCOMES.includes(value);
 
-/** What a guard returned instead of an outcome, said in one line (its first characters). */
-export function notAnOutcome(value: unknown): string {
-  // JSON, so a string shows its quotes: "ok" is not the outcome "charged".
+/**
+ * What process_end says of a guard that did not return an outcome (typed, for the grader:
+ * errorKind), with the words for a person reading the log.
+ */
+export type GuardFailure =
+  | { errorKind: "returned"; returned: string; error: string }
+  | { errorKind: "threw" | "injected"; error: string };
+
+export function notAnOutcome(value: unknown): GuardFailure {
+  const returned = shownValue(value);
+  return {
+    errorKind: "returned",
+    returned,
+    error: `the guard returned ${returned}, not an outcome`,
+  };
+}
+
+/** A throw: the guard's own, or a fault the lab injected (FAULT, a failpoint). */
+export function thrown(err: unknown): GuardFailure {
+  const error = err instanceof Error ? err.message : String(err);
+  return { errorKind: isInjected(err) ? "injected" : "threw", error };
+}
+
+/** A value as a guard returned it, in one line: JSON, so a string shows its quotes ("ok"). */
+export function shownValue(value: unknown): string {
   const shown = String(JSON.stringify(value) ?? value);
-  return `the guard returned ${shown.length > 80 ? `${shown.slice(0, 80)}…` : shown}, not an outcome`;
+  return shown.length > 80 ? `${shown.slice(0, 80)}…` : shown;
 }

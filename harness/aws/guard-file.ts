@@ -172,3 +172,7 @@ export function buildErrorLine(
   const at = first.location;
   return at ? `${at.file}:${at.line}:${at.column + 1}: ${first.text}` : first.text;
 }
+
+/** A path, not a guard's name: it has a folder separator or a script's extension. */
+export const looksLikeGuardFile = (value: string): boolean =>
+  /[\\/]/.test(value) || /\.(ts|mts|js|mjs)$/.test(value);

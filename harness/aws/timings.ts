@@ -1,5 +1,5 @@
 // How long things take in the lab: the queue's and the function's clocks, per backend.
-import { isLocalStack } from "../backends/emulators.js";
+import { type Emulator, profileOf } from "../backends/emulators.js";
 
 /** Timings short enough for a scenario to finish in seconds (real AWS would use minutes). */
 export interface Timings {
@@ -60,8 +60,8 @@ export function timingsProblem(timings: Timings): string | undefined {
 }
 
 /** The timings the tests and `npm run scenario` deploy with on this backend. */
-export function testTimings(backend: { name: string; version: string }): Timings {
-  return isLocalStack(backend) ? LOCALSTACK_TEST_TIMINGS : TEST_TIMINGS;
+export function testTimings(backend: { emulator: Emulator }): Timings {
+  return profileOf(backend).clocks === "localstack" ? LOCALSTACK_TEST_TIMINGS : TEST_TIMINGS;
 }
 
 /** For scenario stories: how long a failed copy waits before SQS delivers it again. */

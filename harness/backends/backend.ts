@@ -1,9 +1,13 @@
+import type { Emulator } from "./emulators.js";
+
 export const BACKEND_NAMES = ["endpoint", "testcontainers", "ministack"] as const;
 export type BackendName = (typeof BACKEND_NAMES)[number];
 
 /** An emulator the lab can talk to, and how to let go of it when the run is over. */
 export interface RunningBackend {
   name: BackendName;
+  /** Which emulator answers, from its health answer: what it does differently (emulators.ts). */
+  emulator: Emulator;
   version: string;
   endpoint: string;
   /** Why auto chose it, in words a workshop attendee can read aloud. */
@@ -19,4 +23,7 @@ export interface RunningBackend {
 }
 
 /** What a report, a saved lab or a test needs to know of a backend: plain data, no process. */
-export type BackendInfo = Pick<RunningBackend, "name" | "version" | "endpoint" | "startedByLab">;
+export type BackendInfo = Pick<
+  RunningBackend,
+  "name" | "emulator" | "version" | "endpoint" | "startedByLab"
+>;

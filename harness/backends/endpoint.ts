@@ -40,6 +40,7 @@ export async function useEndpoint(endpoint: string, reason: string): Promise<Run
   }
   return {
     name: "endpoint",
+    emulator: health.product,
     version: `${health.product} ${health.version}`,
     endpoint,
     reason,

@@ -179,6 +179,7 @@ export async function startMiniStack(options: MiniStackOptions): Promise<Running
       say(`MiniStack ${health.version} is ready (${((Date.now() - started) / 1000).toFixed(1)} s)`);
       return {
         name: "ministack",
+        emulator: "ministack",
         version: health.version,
         endpoint,
         reason: options.reason,

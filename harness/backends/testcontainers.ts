@@ -148,6 +148,7 @@ export async function startTestcontainers(
   );
   return {
     name: "testcontainers",
+    emulator: "localstack",
     version: `localstack ${health?.version ?? "unknown"}`,
     endpoint,
     reason,

@@ -1,7 +1,9 @@
 // The checker's vocabulary: each check names what it compares and keeps both sides.
 import { isDeepStrictEqual } from "node:util";
 import { unendedDeliveries } from "../observe/observe.js";
-import type { Check, IntendedOutcome, Observed, PhaseFacts } from "./facts.js";
+import type { Check, CheckId, IntendedOutcome, Observed, PhaseFacts } from "./facts.js";
+
+export const withId = (id: CheckId, check: Check): Check => ({ id, ...check });
 
 export function equal(name: string, actual: unknown, expected: unknown): Check {
   return { name, pass: isDeepStrictEqual(actual, expected), expected, actual };
@@ -101,15 +103,21 @@ export function invariantChecks(facts: PhaseFacts, notEnded: string[]): Check[] 
     facts.ledgerItems.map((item) => item.chargeId),
   );
   return [
-    sameIds(
-      "sent messages that ended (acknowledged or dead-lettered)",
-      { expected: "sent", actual: "ended" },
-      messageIds,
-      messageIds.filter((id) => !notEnded.includes(id)),
+    withId(
+      "messages-ended",
+      sameIds(
+        "sent messages that ended (acknowledged or dead-lettered)",
+        { expected: "sent", actual: "ended" },
+        messageIds,
+        messageIds.filter((id) => !notEnded.includes(id)),
+      ),
     ),
-    ledger.pass
-      ? ledger
-      : { ...ledger, actual: `${ledger.actual}${unloggedCharges(facts, logged)}` },
+    withId(
+      "charges-in-ledger",
+      ledger.pass
+        ? ledger
+        : { ...ledger, actual: `${ledger.actual}${unloggedCharges(facts, logged)}` },
+    ),
   ];
 }
 

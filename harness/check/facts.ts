@@ -3,6 +3,7 @@ import type { ClaimRecord as Claim } from "../../contract/claims.js";
 import type { LedgerItem } from "../../contract/ledger.js";
 import type { WorkerEvent } from "../observe/events.js";
 import type { ChargeSummary } from "../observe/insights.js";
+import type { Failures } from "./failures.js";
 
 export interface IntendedOutcome {
   messages: number;
@@ -47,22 +48,36 @@ export interface PhaseFacts {
 export interface Cell {
   row: string;
   column: string;
+  /** Every order charged exactly once, and (a racing row) the race happened as scripted. */
   ok: boolean;
-  /** "✓ exactly once", "✗ doubled 3", "✗ lost 1", … */
-  text: string;
+  /** What failed, by kind and how many: empty when every order was charged exactly once. */
+  failures: Failures;
   charges: number;
   orders: number;
   /**
-   * A graded column's racing rows only: the run did not happen as scripted (copy 1 never held
-   * before its charge, or copy 2 not through the guard meanwhile), said in words; the cell is
-   * still judged from the charges.
+   * A graded column's racing rows only: how the run did not happen as scripted; the cell is
+   * then not ✓ whatever was charged (a race that did not happen proves nothing).
    */
-  note?: string;
+  notRaced?: NotRaced;
 }
 
+/**
+ * never-held: copy 1 never reached its charge (before-charge) on its first delivery, so it could
+ * not be held there; not-through: copy 2 did not get through the guard while copy 1 was held.
+ */
+export type NotRaced = "never-held" | "not-through";
+
 export interface Check {
+  /** Set on the checks other code acts on (the grader); the rest are told apart by name only. */
+  id?: CheckId;
   name: string;
   pass: boolean;
   expected: unknown;
   actual: unknown;
 }
+
+/**
+ * row-verdict: a matrix cell's failures are the ones expected; row-raced: its race happened as
+ * scripted; messages-ended and charges-in-ledger: the invariants every phase is checked on.
+ */
+export type CheckId = "row-verdict" | "row-raced" | "messages-ended" | "charges-in-ledger";

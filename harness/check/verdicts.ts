@@ -1,18 +1,7 @@
-// Turning one phase's evidence into a matrix cell: ✓ exactly once, or what went wrong, by kind
-// (as Jepsen's checkers report lost and duplicated writes apart).
+// Turning one phase's evidence into a matrix cell's figures: exactly once, or what went wrong,
+// by kind and how many (failures.ts); report/ says it in words.
 import type { Cell, PhaseFacts } from "./facts.js";
-
-export const FAILURE_KINDS = [
-  "doubled",
-  "lost",
-  "wrong key",
-  "dead-lettered",
-  "mismatch skipped silently",
-] as const;
-export type FailureKind = (typeof FAILURE_KINDS)[number];
-
-/** What went wrong, by kind, with how many; empty when every order was charged exactly once. */
-export type Failures = Partial<Record<FailureKind, number>>;
+import { type Failures, kindsOf } from "./failures.js";
 
 export type Verdict = Omit<Cell, "row" | "column">;
 
@@ -44,16 +33,11 @@ export function mismatchFailures(facts: PhaseFacts): Failures {
   return failures;
 }
 
-/** The cell's figures and its text: "✓ exactly once", "✗ doubled 3", "✗ lost 1, wrong key 1". */
+/** The cell's figures: what failed, by kind, and the charges and orders they are out of. */
 export function verdictOf(failures: Failures, facts: PhaseFacts): Verdict {
-  const problems = FAILURE_KINDS.flatMap((kind) => {
-    const n = failures[kind];
-    if (!n) return [];
-    return kind === "mismatch skipped silently" ? [kind] : [`${kind} ${n}`];
-  });
   return {
-    ok: problems.length === 0,
-    text: problems.length === 0 ? "✓ exactly once" : `✗ ${problems.join(", ")}`,
+    ok: kindsOf(failures).length === 0,
+    failures,
     charges: facts.observed.charges.charges,
     orders: Object.keys(facts.observed.intended).length,
   };

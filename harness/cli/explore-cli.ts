@@ -275,6 +275,7 @@ async function exploreAll(
     if (report.counterexample) {
       const info = {
         name: backend.name,
+        emulator: backend.emulator,
         version: backend.version,
         endpoint: backend.endpoint,
         startedByLab: backend.startedByLab ?? false,

@@ -11,18 +11,18 @@ import { EXIT, LabError, UsageError } from "../common/errors.js";
 import { labRegion } from "../common/region.js";
 import { say } from "../common/say.js";
 import { openSession, type Session } from "../explore/session.js";
-import { textGrade } from "../report/grade-view.js";
-import { htmlGrade } from "../report/html/grade-page.js";
-import { closeOnSignal, openLab } from "../scenario/open-lab.js";
-import { runCommand } from "./exit.js";
 import {
   GRADE_BUDGETS,
   type GradeBudget,
   gradedFrom,
   gradeGuard,
-  gradeView,
   prepareGraded,
-} from "./grade.js";
+} from "../grade/grade.js";
+import { gradeView } from "../grade/view.js";
+import { textGrade } from "../report/grade-view.js";
+import { htmlGrade } from "../report/html/grade-page.js";
+import { closeOnSignal, openLab } from "../scenario/open-lab.js";
+import { runCommand } from "./exit.js";
 import { lanesFor } from "./lanes.js";
 
 const USAGE =

@@ -1,5 +1,5 @@
 // How many labs of one emulator a run spreads its phases over (scenario-cli, grade-cli).
-import { isLocalStack } from "../backends/emulators.js";
+import { type Emulator, profileOf } from "../backends/emulators.js";
 import type { Scenario } from "../scenario/scenario.js";
 
 /**
@@ -12,9 +12,9 @@ import type { Scenario } from "../scenario/scenario.js";
  */
 export function lanesFor(
   scenario: Scenario,
-  backend: { name: string; version: string },
+  backend: { emulator: Emulator },
   graded = false,
 ): number {
-  const most = isLocalStack(backend) ? 2 : 4;
+  const most = profileOf(backend).lanes;
   return graded ? most : Math.min(scenario.phases.length, most);
 }

@@ -2,7 +2,7 @@
 // (exit 2) naming what is wrong, before the lab is touched.
 import { type Command, InvalidArgumentError } from "commander";
 import { GUARD_WORDS, GUARDS, type GuardName, guardFromWord } from "../../contract/settings.js";
-import { type GuardFile, guardFileAt } from "../aws/guard-file.js";
+import { type GuardFile, guardFileAt, looksLikeGuardFile } from "../aws/guard-file.js";
 import { UsageError } from "../common/errors.js";
 import {
   copiesProblem,
@@ -11,10 +11,6 @@ import {
   readBodyFile,
 } from "../drive/order-body.js";
 import { closest } from "./closest.js";
-
-/** A path, not a guard's name: it has a folder separator or a script's extension. */
-export const looksLikeGuardFile = (value: string): boolean =>
-  /[\\/]/.test(value) || /\.(ts|mts|js|mjs)$/.test(value);
 
 /** `lab guard <mode>`: a guard of the lab, or a guard file (checked, not yet built). */
 export function parseGuardOrFile(value: string): GuardName | GuardFile {

@@ -10,7 +10,13 @@ import type { Dynamo } from "../../worker/dynamo.js";
 import type { At } from "../../worker/failpoints.js";
 import { guardInput } from "../../worker/guard-input.js";
 import type { Guard } from "../../worker/guards/guard.js";
-import { type Invocation, isOutcome, notAnOutcome, type Outcome } from "../../worker/invocation.js";
+import {
+  type Invocation,
+  isOutcome,
+  notAnOutcome,
+  type Outcome,
+  thrown,
+} from "../../worker/invocation.js";
 import { createLog } from "../../worker/log.js";
 import { parseOrder } from "../../worker/order.js";
 import type { WorkerEvent } from "../observe/events.js";
@@ -56,9 +62,9 @@ export async function deliver(input: DeliveryInput): Promise<Outcome> {
     );
     // A guard file in plain JavaScript may return anything: the worker fails the record.
     if (isOutcome(outcome)) return end(outcome);
-    return end("failed", { error: notAnOutcome(outcome) });
+    return end("failed", { ...notAnOutcome(outcome) });
   } catch (err) {
-    return end("failed", { error: (err as Error).message });
+    return end("failed", { ...thrown(err) });
   }
 }
 

@@ -1,9 +1,10 @@
 // One guard setting explored: every schedule of two copies (the exhaustive walk), then random
 // schedules of two or three (fast-check), and whether the result is what the lab teaches.
 import type { FailpointName } from "../../contract/failpoints.js";
+import type { FailureKind } from "../check/failures.js";
 import { exhaustive, type Walked } from "./exhaustive.js";
 import { type Found, shorter } from "./found.js";
-import type { Explored, FailureKind } from "./guards.js";
+import type { Explored } from "./guards.js";
 import { randomly, type Sampled } from "./random.js";
 import { type Budget, type Chooser, runSchedule, type ScheduleRun } from "./schedule.js";
 import type { Session } from "./session.js";

@@ -1,6 +1,6 @@
 // What a driver found: how many schedules it ran, how many failed and how, and the shortest
 // failing one (fewest steps), which is the one worth reading.
-import type { FailureKind } from "./guards.js";
+import type { FailureKind } from "../check/failures.js";
 import type { ScheduleRun } from "./schedule.js";
 
 export interface Found {

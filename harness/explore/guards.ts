@@ -13,15 +13,8 @@ import { naive } from "../../worker/guards/naive.js";
 import { off } from "../../worker/guards/off.js";
 import { powertools } from "../../worker/guards/powertools.js";
 import { TEST_TIMINGS } from "../aws/timings.js";
+import type { FailureKind } from "../check/failures.js";
 import { UsageError } from "../common/errors.js";
-
-/**
- * What went wrong with an order once every copy has ended, in Jepsen's words: charged more than
- * once, never charged (silently, or with a message in the dead-letter queue, as
- * harness/check/outcomes.ts says it), or left CLAIMED / INPROGRESS with nobody left to finish it.
- */
-export const FAILURE_KINDS = ["duplicated", "lost", "dead-lettered", "stuck"] as const;
-export type FailureKind = (typeof FAILURE_KINDS)[number];
 
 export interface Explored {
   /** "lease/fence" */
@@ -86,7 +79,7 @@ export const EXPLORED: readonly Explored[] = [
     guard: "off",
     run: off,
     jumps: [],
-    expect: ["duplicated"],
+    expect: ["doubled"],
     lesson: "no guard: every copy charges",
   },
   {
@@ -94,7 +87,7 @@ export const EXPLORED: readonly Explored[] = [
     guard: "naive",
     run: naive,
     jumps: [],
-    expect: ["duplicated"],
+    expect: ["doubled"],
     lesson: "read, then write: both copies read before either writes",
   },
   {
@@ -114,7 +107,7 @@ export const EXPLORED: readonly Explored[] = [
     finding:
       "a lease shorter than the work lets the copies take it from each other in turn: the fence refuses every late charge, so the order is never charged twice, but each copy fails, and after maxReceiveCount receives both messages are in the dead-letter queue, never charged (the expiry floor of `both` prevents it)",
   }),
-  leaseWith("none", ["duplicated"], "the lease as first written: the work outlives the lease"),
+  leaseWith("none", ["doubled"], "the lease as first written: the work outlives the lease"),
   {
     name: "powertools",
     guard: "powertools",
@@ -124,7 +117,7 @@ export const EXPLORED: readonly Explored[] = [
     expect: "holds",
     lesson: "Powertools' idempotency utility: INPROGRESS expires with the invocation",
     beyond: {
-      kinds: ["duplicated"],
+      kinds: ["doubled"],
       finding:
         "a copy that dies after its charge and before Powertools writes COMPLETED (a crash, or Lambda's timeout) leaves INPROGRESS behind; it expires with that invocation, and the retry runs the charge again: the charge and the record are two writes, and nothing fences the second charge (the lease's fence writes both in one transaction)",
     },

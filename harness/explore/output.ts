@@ -55,9 +55,16 @@ function drivers(report: GuardReport): string {
  * with the finding on the lines below.
  */
 export function guardLine(report: GuardReport, width = 12): string {
+  return `${guardMark(report)} ${report.explored.name.padEnd(width)} ${guardSummary(report, width)}`;
+}
+
+/** ✓ as the lab teaches, ✗ not, ! a failure only the explorer knows of. */
+export const guardMark = (report: GuardReport): "✓" | "✗" | "!" =>
+  !report.asExpected ? "✗" : report.findings.length > 0 ? "!" : "✓";
+
+/** The line after the guard's mark and name; a finding goes on a line of its own, indented. */
+export function guardSummary(report: GuardReport, width = 12): string {
   const { explored, schedules, failing, kinds, findings, ms } = report;
-  const mark = !report.asExpected ? "✗" : findings.length > 0 ? "!" : "✓";
-  const name = explored.name.padEnd(width);
   // Every run counts for the rate, the ones spent shrinking a failure too.
   const runs = schedules + (report.sample?.shrinks ?? 0);
   const rate = ms > 0 ? `, ${Math.round((runs / ms) * 1000)} schedules/s` : "";
@@ -66,7 +73,7 @@ export function guardLine(report: GuardReport, width = 12): string {
     const verdict = `exactly once in all ${count(schedules)} schedules: ${drivers(report)}`;
     const note =
       explored.expect === "holds" ? "" : ` (expected to fail: ${explored.expect.join(" or ")})`;
-    return `${mark} ${name} ${verdict}${note} ${timing}`;
+    return `${verdict}${note} ${timing}`;
   }
   const taught = explored.expect === "holds" ? [] : explored.expect;
   const expected =
@@ -77,7 +84,7 @@ export function guardLine(report: GuardReport, width = 12): string {
         : report.asExpected
           ? " as expected"
           : ` (expected ${taught.join(" or ")})`;
-  const line = `${mark} ${name} ${kinds.join(", ")}${expected} in ${count(failing)} of ${count(schedules)} schedules: ${drivers(report)} ${timing}`;
+  const line = `${kinds.join(", ")}${expected} in ${count(failing)} of ${count(schedules)} schedules: ${drivers(report)} ${timing}`;
   const finding = explored.beyond && findings.length > 0 ? explored.beyond.finding : undefined;
   return finding
     ? `${line}\n  ${" ".repeat(width)}a finding beyond the lab's lessons: ${finding}`
@@ -154,13 +161,13 @@ export function counterexampleResult(
   ].filter(Boolean);
   const phase: PhaseResult = {
     name: `${explored.name}: ${run.verdict.kinds.join(", ")} in ${run.steps.length} steps`,
+    scheduledByExplorer: true,
     setup: {
       guard: explored.guard,
       parseMode: "lenient",
       fault: "none",
       workMs: 0,
       pollers: 0,
-      failpoints: "every DynamoDB call and failpoint a step the explorer chose",
       ...(explored.leaseMs === undefined ? {} : { leaseMs: explored.leaseMs }),
       ...(explored.leaseDefences ? { leaseDefences: explored.leaseDefences } : {}),
       visibilitySeconds: EXPLORE_TIMINGS.visibilityTimeoutSeconds,

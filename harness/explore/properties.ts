@@ -4,8 +4,8 @@
 // explorer itself is wrong.
 import { CLAIM_STATUS, type ClaimRecord } from "../../contract/claims.js";
 import type { LedgerItem } from "../../contract/ledger.js";
+import type { FailureKind } from "../check/failures.js";
 import type { WorkerEvent } from "../observe/events.js";
-import type { FailureKind } from "./guards.js";
 
 /** Powertools' in-progress status (its record's `status`). */
 const INPROGRESS = "INPROGRESS";
@@ -35,7 +35,7 @@ export function judge(end: EndState, events: WorkerEvent[]): Verdict {
   const kinds: FailureKind[] = [];
   const said: string[] = [];
   if (charges > 1) {
-    kinds.push("duplicated");
+    kinds.push("doubled");
     said.push(`charged ${charges} times`);
   } else if (charges === 0) {
     // Never charged: silently, or with a message waiting in the dead-letter queue for a person.

@@ -1,7 +1,9 @@
 // A matrix scenario's table as data: guards across, failure modes down, each cell what one
 // phase measured, and each phase's run beside it. Both reports draw it.
+import type { Cell } from "../check/facts.js";
 import type { ScenarioResult } from "../scenario/result.js";
 import { type CheckView, checkView, seconds } from "./check-view.js";
+import { cellText } from "./failure-words.js";
 
 export interface MatrixCellView {
   text: string;
@@ -31,11 +33,11 @@ export function matrixView(result: ScenarioResult): MatrixView | undefined {
   if (!matrix) return undefined;
   const key = (cell: { row: string; column: string }) => `${cell.row}\u0000${cell.column}`;
   const phaseOf = new Map(result.phases.flatMap((p, i) => (p.cell ? [[key(p.cell), i + 1]] : [])));
-  const cellView = ({ text, ok, charges, orders }: MatrixCellView) => ({
-    text,
-    ok,
-    charges,
-    orders,
+  const cellView = (cell: Cell) => ({
+    text: cellText(cell),
+    ok: cell.ok,
+    charges: cell.charges,
+    orders: cell.orders,
   });
   return {
     corner: "failure mode",

@@ -1,5 +1,6 @@
 // A scripted phase, step by step: every event of every copy in time order, with where the
 // harness held a copy at a failpoint and when it let it go (the timeline draws the same marks).
+import { parseFailpoints } from "../../contract/failpoints.js";
 import type { WorkerEvent } from "../observe/events.js";
 
 const VERBS: Record<string, string> = {
@@ -7,15 +8,14 @@ const VERBS: Record<string, string> = {
   mark: "reached",
   crash: "crashed at",
   fail: "failed at",
+  delay: "delayed at",
 };
 
 /** What one event says, in a few words. */
 function said(e: WorkerEvent): string {
   if (e.type === "failpoint") {
-    const action =
-      String(e.rule ?? "")
-        .split("=")[1]
-        ?.split("@")[0] ?? "";
+    // The rule as the worker logged it, in FAILPOINTS' own grammar.
+    const action = parseFailpoints(String(e.rule ?? ""))[0]?.action.kind ?? "";
     return `${VERBS[action] ?? `${action} at`} ${e.point}`;
   }
   if (e.type === "failpoint_released") return `released from ${e.point} (held ${e.heldMs} ms)`;

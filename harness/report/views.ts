@@ -86,7 +86,10 @@ export function reportView(result: ScenarioResult): ReportView {
 }
 
 /** What a phase ran with and what came of it, checked or not. */
-export type Observation = Pick<PhaseResult, "name" | "setup" | "sent" | "observed" | "timeline"> & {
+export type Observation = Pick<
+  PhaseResult,
+  "name" | "setup" | "sent" | "observed" | "timeline" | "scheduledByExplorer"
+> & {
   missing: PhaseResult["wait"]["missing"];
 };
 
@@ -104,7 +107,7 @@ export function observationView(o: Observation, number: number, total: number): 
     number,
     total,
     name: o.name,
-    setup: setupView(o.setup),
+    setup: setupView(o.setup, o.scheduledByExplorer === true),
     sent: { messages: o.sent.messages, bodies: o.sent.bodies },
     missing: o.missing,
     counts: countsView(observed.eventCounts),
@@ -121,7 +124,10 @@ export function observationView(o: Observation, number: number, total: number): 
   };
 }
 
-export function setupView(setup: WorkerSettings & Delivery): SetupView {
+export function setupView(
+  setup: WorkerSettings & Delivery,
+  scheduledByExplorer = false,
+): SetupView {
   const ms = (value: number) => `${value} ms`;
   const optional = (label: string, value: number | undefined) =>
     value === undefined ? [] : [{ label, value: ms(value) }];
@@ -141,6 +147,14 @@ export function setupView(setup: WorkerSettings & Delivery): SetupView {
         : [{ label: "records kept", value: `${setup.recordTtlSeconds} s` }]),
       ...(setup.batchFailures ? [{ label: "batch failures", value: setup.batchFailures }] : []),
       ...(setup.failpoints ? [{ label: "failpoints", value: setup.failpoints }] : []),
+      ...(scheduledByExplorer
+        ? [
+            {
+              label: "failpoints",
+              value: "every DynamoDB call and failpoint a step the explorer chose",
+            },
+          ]
+        : []),
       ...(setup.queue ? [{ label: "queue", value: setup.queue }] : []),
       ...(setup.batchSize === undefined
         ? []

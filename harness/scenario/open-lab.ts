@@ -9,6 +9,7 @@ import type { DeployedLab } from "../aws/lab.js";
 import { DEFAULT_PREFIX, labNames } from "../aws/names.js";
 import { testTimings } from "../aws/timings.js";
 import { undeploy } from "../aws/undeploy.js";
+import type { RunningBackend } from "../backends/backend.js";
 import { chooseBackend } from "../backends/choose.js";
 import { sameEndpoint } from "../backends/endpoint.js";
 import { talkingTo } from "../common/errors.js";
@@ -61,7 +62,7 @@ export function prefixBesideWorkshop(
  */
 export async function openLab(
   say: Say,
-  lanes: (backend: { name: string; version: string }) => number = () => 1,
+  lanes: (backend: RunningBackend) => number = () => 1,
   options: Pick<DeployOptions, "guardFile"> = {},
 ): Promise<OwnedLab> {
   const prefix = process.env.LAB_PREFIX || DEFAULT_PREFIX;
@@ -70,6 +71,7 @@ export async function openLab(
   const conn = connect(backend.endpoint, { startedByLab: backend.startedByLab });
   const labBackend = {
     name: backend.name,
+    emulator: backend.emulator,
     version: backend.version,
     endpoint: backend.endpoint,
     startedByLab: backend.startedByLab ?? false,

@@ -20,6 +20,8 @@ export interface PhaseResult {
   };
   checks: Check[];
   cell?: Cell;
+  /** An explorer's schedule, not a run: every DynamoDB call and failpoint a step it chose. */
+  scheduledByExplorer?: true;
   /** The worker's events for this phase's messages, oldest first: the evidence behind it all. */
   timeline: WorkerEvent[];
   pass: boolean;

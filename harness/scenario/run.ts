@@ -4,7 +4,7 @@ import { mappingsOf, onFifoQueue } from "../aws/deploy.js";
 import type { DeployedLab } from "../aws/lab.js";
 import { stopDelivering } from "../aws/switches.js";
 import { testTimings } from "../aws/timings.js";
-import { isMiniStack, mappingConcurrency } from "../backends/emulators.js";
+import { mappingConcurrency, profileOf } from "../backends/emulators.js";
 import { invariantChecks } from "../check/checks.js";
 import { gatherPhaseFacts } from "../check/gather.js";
 import { errorText, talkingTo, UsageError } from "../common/errors.js";
@@ -136,7 +136,7 @@ async function runPhase(
     ...(crashes || phase.guardMayHang
       ? { timedOutAfterMs: functionTimeoutMs(lab, setup) + 2_000 }
       : {}),
-    ...(isMiniStack(lab.backend)
+    ...(profileOf(lab.backend).lateLogs
       ? { shipLateLogs: () => shipLateLogs(conn, deployment.names.functionName) }
       : {}),
   };

@@ -22,7 +22,14 @@ export interface SavedLab {
   guardFile?: GuardFile;
 }
 
-export const readState = (): SavedLab | undefined => readStateFile<SavedLab>();
+export function readState(): SavedLab | undefined {
+  const state = readStateFile<SavedLab>();
+  // A lab saved before backends said which emulator they are: only `lab up` starts MiniStack.
+  if (state && state.backend.emulator === undefined) {
+    state.backend.emulator = state.backend.name === "ministack" ? "ministack" : "unknown";
+  }
+  return state;
+}
 
 export const writeState = (state: SavedLab): void => writeStateFile(state);
 

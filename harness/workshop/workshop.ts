@@ -15,7 +15,7 @@ import { DEFAULT_PREFIX, labNames } from "../aws/names.js";
 import { readWorkerSettings, setWorkerSettings } from "../aws/switches.js";
 import { WORKSHOP_TIMINGS } from "../aws/timings.js";
 import { chooseBackend } from "../backends/choose.js";
-import { isMiniStack } from "../backends/emulators.js";
+import { profileOf } from "../backends/emulators.js";
 import { KNOWN_EMULATOR_MS, probeHealth } from "../backends/health.js";
 import { removeMiniStackTemp, stopMiniStackByPid } from "../backends/ministack.js";
 import { isLoopback } from "../backends/this-machine.js";
@@ -63,6 +63,7 @@ export async function labUp(say: Say): Promise<{ state: SavedLab; fresh: boolean
   const state: SavedLab = {
     backend: {
       name: backend.name,
+      emulator: backend.emulator,
       version: backend.version,
       endpoint: backend.endpoint,
       pid: backend.pid,
@@ -208,7 +209,7 @@ export async function waitForSend(open: WorkshopLab, record: SendRecord, say: Sa
   return waitUntilEnded(open.conn, open.deployment, record.messages, {
     sinceMs: record.at - 5_000,
     timeoutMs: 120_000,
-    ...(isMiniStack(open.state.backend)
+    ...(profileOf(open.state.backend).lateLogs
       ? { shipLateLogs: () => shipLateLogs(open.conn, open.deployment.names.functionName) }
       : {}),
     onProgress: (ended, total) => {

@@ -91,7 +91,7 @@ describe("the broken guards fail, with their shortest counterexample", () => {
     expect(report.asExpected).toBe(true);
     expect(report.failing).toBe(report.schedules); // every schedule charges twice
     const shortest = report.counterexample;
-    expect(shortest?.verdict).toMatchObject({ kinds: ["duplicated"], charges: 2 });
+    expect(shortest?.verdict).toMatchObject({ kinds: ["doubled"], charges: 2 });
     expect(told(shortest)).not.toMatch(/crashes|fails|clock/);
   });
 
@@ -100,7 +100,7 @@ describe("the broken guards fail, with their shortest counterexample", () => {
     walkedAll(report);
     expect(report.asExpected).toBe(true);
     const shortest = report.counterexample as ScheduleRun;
-    expect(shortest.verdict.kinds).toEqual(["duplicated"]);
+    expect(shortest.verdict.kinds).toEqual(["doubled"]);
     const steps = shortest.steps.map((s) => `${s.who} ${s.what}`);
     const read = (copy: string) => steps.indexOf(`${copy} GetItem claims: goes on`);
     const firstWrite = steps.findIndex((s) => s.includes("PutItem claims"));
@@ -149,8 +149,8 @@ describe("the fixed guards hold", () => {
       },
     });
     walkedAll(report);
-    expect(report.kinds).toEqual(["duplicated"]);
-    expect(report.findings).toEqual(["duplicated"]);
+    expect(report.kinds).toEqual(["doubled"]);
+    expect(report.findings).toEqual(["doubled"]);
     expect(report.asExpected).toBe(true);
     expect(failures.length).toBe(report.failing);
     for (const run of failures) {
@@ -171,7 +171,7 @@ describe("it can fail", () => {
     walkedAll(report);
     expect(report.asExpected).toBe(true);
     const shortest = report.counterexample as ScheduleRun;
-    expect(shortest.verdict.kinds).toEqual(["duplicated"]);
+    expect(shortest.verdict.kinds).toEqual(["doubled"]);
     expect(told(shortest)).toMatch(new RegExp(`clock\\s+\\+${EXPLORE_LEASE_MS + 1} ms`));
     expect(told(shortest)).toMatch(/took over from CLAIMED/);
   });
@@ -187,9 +187,9 @@ describe("it can fail", () => {
       beyond: undefined,
     };
     const report = await walk(broken, faults(0, 0, 1));
-    expect(report.kinds).toContain("duplicated");
+    expect(report.kinds).toContain("doubled");
     expect(report.asExpected).toBe(false); // the explorer says so: it was expected to hold
-    expect(guardLine(report)).toMatch(/^✗ lease\/unfenced\s+duplicated.* \(expected to hold\)/);
+    expect(guardLine(report)).toMatch(/^✗ lease\/unfenced\s+doubled.* \(expected to hold\)/);
   });
 });
 

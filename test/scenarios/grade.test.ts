@@ -9,17 +9,18 @@ import { deploy } from "../../harness/aws/deploy.js";
 import type { DeployedLab } from "../../harness/aws/lab.js";
 import { testTimings } from "../../harness/aws/timings.js";
 import { isLocalStack } from "../../harness/backends/emulators.js";
-import {
-  type GradeResult,
-  gradedFrom,
-  gradeGuard,
-  gradeView,
-  prepareGraded,
-} from "../../harness/cli/grade.js";
 import { PROJECT_ROOT } from "../../harness/common/paths.js";
 import { labRegion } from "../../harness/common/region.js";
 import { quiet } from "../../harness/common/say.js";
 import { openSession, type Session } from "../../harness/explore/session.js";
+import {
+  type GradeResult,
+  gradedFrom,
+  gradeGuard,
+  prepareGraded,
+} from "../../harness/grade/grade.js";
+import { gradeView } from "../../harness/grade/view.js";
+import { cellWords } from "../../harness/report/failure-words.js";
 import { textGrade } from "../../harness/report/grade-view.js";
 import { labsFor } from "./lab-for-tests.js";
 import "./provided.js";
@@ -122,23 +123,23 @@ const failedRows = (result: GradeResult) =>
   result.rows.filter((r) => r.graded && !r.ok).map((r) => r.name);
 const report = (result: GradeResult) => textGrade(gradeView(result));
 const verdicts = (result: GradeResult) =>
-  result.rows.map((r) => ({ row: r.name, graded: r.graded, ok: r.ok, text: r.text }));
+  result.rows.map((r) => ({ row: r.name, graded: r.graded, ok: r.ok, failures: r.failures }));
 
 describe("npm run grade", () => {
   test("check-then-write: ✗ on the racing rows, doubled, with the run that broke it", async () => {
     const result = await graded(fixture("guards", "check-then-write.ts"), CHECK_THEN_WRITE);
     for (const name of ["racing copies", "work outlives the lease"]) {
-      expect(row(result, name).ok, `${name}: ${row(result, name).text}`).toBe(false);
-      expect(row(result, name).kinds).toContain("doubled");
+      expect(row(result, name).ok, `${name}: ${cellWords(row(result, name))}`).toBe(false);
+      expect(row(result, name).failures.doubled).toBeGreaterThan(0);
     }
     expect(failedRows(result)).not.toContain("duplicate copies");
-    expect(result.explorer.report?.kinds).toContain("duplicated");
+    expect(result.explorer.report?.kinds).toContain("doubled");
     expect(result.pass).toBe(false);
     const text = report(result);
     expect(text).toMatch(/✗ racing copies +doubled 1/);
     expect(text).toContain("✗ racing copies: doubled 1\n  Step by step");
     expect(text).toContain("held at before-charge");
-    expect(text).toContain("✗ explorer: duplicated: the shortest counterexample");
+    expect(text).toContain("✗ explorer: doubled: the shortest counterexample");
     expect(text).toMatch(/^FAIL check-then-write\.ts: /m);
   });
 
@@ -148,8 +149,8 @@ describe("npm run grade", () => {
       CLAIM_WITHOUT_RELEASE,
     );
     for (const name of ["crash after claim", "charge failure"]) {
-      expect(row(result, name).ok, `${name}: ${row(result, name).text}`).toBe(false);
-      expect(row(result, name).kinds).toContain("lost");
+      expect(row(result, name).ok, `${name}: ${cellWords(row(result, name))}`).toBe(false);
+      expect(row(result, name).failures.lost).toBeGreaterThan(0);
     }
     expect(row(result, "racing copies").ok).toBe(true);
     expect(result.pass).toBe(false);
@@ -185,27 +186,37 @@ describe("npm run grade", () => {
       "utf8",
     );
     const line = source.split("\n").findIndex((l) => l.includes("throw new Error")) + 1;
-    const notes = row(result, "charge failure").notes;
-    expect(notes.join("\n")).toMatch(
-      new RegExp(`the guard threw at throws\\.ts:${line}:\\d+: cannot charge ORDER-106 yet`),
-    );
+    expect(row(result, "charge failure").problems).toContainEqual({
+      kind: "threw",
+      at: expect.stringMatching(new RegExp(`^throws\\.ts:${line}:\\d+$`)),
+      error: "cannot charge ORDER-106 yet",
+      deliveries: expect.any(Number),
+    });
     expect(report(result)).toContain(`↳ the guard threw at throws.ts:${line}:`);
     expect(result.pass).toBe(false);
   });
 
   test("a guard that returns something else: one line saying what it returned", async () => {
     const result = await brokenGraded("not-an-outcome.js");
-    expect(row(result, "charge failure").notes).toContainEqual(
-      expect.stringMatching(/^the guard returned 42, not an outcome \(\d+ deliver(y|ies)\)$/),
+    expect(row(result, "charge failure").problems).toContainEqual({
+      kind: "returned",
+      returned: "42",
+      deliveries: expect.any(Number),
+    });
+    expect(report(result)).toMatch(
+      /↳ the guard returned 42, not an outcome \(\d+ deliver(y|ies)\)$/m,
     );
     expect(result.pass).toBe(false);
   });
 
   test("a guard that never returns: reported as the function timing out, not a hang", async () => {
     const result = await brokenGraded("never-returns.ts");
-    expect(row(result, "charge failure").notes).toContainEqual(
-      expect.stringMatching(/^the function timed out on copy 1 \(the guard never returned\)/),
-    );
+    expect(row(result, "charge failure").problems).toContainEqual({
+      kind: "timed-out",
+      copies: [1],
+      deliveries: expect.any(Number),
+    });
+    expect(report(result)).toContain("the function timed out on copy 1 (the guard never returned)");
     expect(result.explorer.hung).toBeDefined();
     expect(report(result)).toContain("the guard never returned: copy 1 attempt 1 ran");
     expect(result.pass).toBe(false);

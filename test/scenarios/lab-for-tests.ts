@@ -94,8 +94,10 @@ function expectContractShape(result: ScenarioResult, expect: ExpectStatic) {
         maxConcurrency: expect.any(Number),
       },
     });
-    for (const check of phase.checks)
-      expect(Object.keys(check)).toEqual(["name", "pass", "expected", "actual"]);
+    for (const check of phase.checks) {
+      const keys = ["name", "pass", "expected", "actual"];
+      expect(Object.keys(check)).toEqual(check.id === undefined ? keys : ["id", ...keys]);
+    }
   }
 }
 

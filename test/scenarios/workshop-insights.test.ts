@@ -7,7 +7,7 @@ import { describe, expect, inject, test } from "vitest";
 import { connect } from "../../harness/aws/connection.js";
 import { locateDeployment } from "../../harness/aws/locate.js";
 import { labNames } from "../../harness/aws/names.js";
-import { isMiniStack } from "../../harness/backends/emulators.js";
+import { profileOf } from "../../harness/backends/emulators.js";
 import { labRegion } from "../../harness/common/region.js";
 import type { SentMessage } from "../../harness/drive/send.js";
 import { shipLateLogs } from "../../harness/observe/late-logs.js";
@@ -63,7 +63,7 @@ async function waitForTheWorker(sent: SentMessage[], sinceMs: number): Promise<v
       timeoutMs: 60_000,
       everyInvocationEnds: true,
       ledgerTable: deployment.names.ledgerTable,
-      ...(isMiniStack(backend)
+      ...(profileOf(backend).lateLogs
         ? { shipLateLogs: () => shipLateLogs(conn, deployment.names.functionName) }
         : {}),
     });

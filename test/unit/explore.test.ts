@@ -186,11 +186,11 @@ describe("the checker", () => {
     }) as WorkerEvent;
   const nothingHeld = { claim: undefined, powertools: [], deadLettered: 0 };
 
-  test("exactly once, duplicated, lost, dead-lettered, stuck", () => {
+  test("exactly once, doubled, lost, dead-lettered, stuck", () => {
     expect(judge({ ...nothingHeld, ledger: [charge("a")] }, [applied("a")]).kinds).toEqual([]);
     expect(
       judge({ ...nothingHeld, ledger: [charge("a"), charge("b")] }, [applied("a"), applied("b")]),
-    ).toMatchObject({ kinds: ["duplicated"], charges: 2, said: "charged 2 times" });
+    ).toMatchObject({ kinds: ["doubled"], charges: 2, said: "charged 2 times" });
     expect(judge({ ...nothingHeld, ledger: [] }, []).kinds).toEqual(["lost"]);
     expect(judge({ ...nothingHeld, ledger: [], deadLettered: 2 }, []).kinds).toEqual([
       "dead-lettered",

@@ -105,7 +105,12 @@ export function scenarioResult(overrides: Partial<ScenarioResult> = {}): Scenari
     scenario: "hand-built",
     title: `A "test" <title>`,
     story: `Bodies like {"a":1} & <b>tags</b> must stay text.`,
-    backend: { name: "ministack", version: "1.5.33", endpoint: "http://127.0.0.1:4566" },
+    backend: {
+      name: "ministack",
+      emulator: "ministack",
+      version: "1.5.33",
+      endpoint: "http://127.0.0.1:4566",
+    },
     phases: [phaseResult()],
     pass: false,
     durationMs: 5000,

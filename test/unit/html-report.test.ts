@@ -109,8 +109,8 @@ describe("renderHtml", () => {
 
   test("a matrix result gets its table at the top, green where ok and red where not", () => {
     const cells = [
-      { row: "crash", column: "claim", ok: false, text: "✗ lost 1", charges: 0, orders: 0 },
-      { row: "crash", column: "lease", ok: true, text: "✓ exactly once", charges: 1, orders: 1 },
+      { row: "crash", column: "claim", ok: false, failures: { lost: 1 }, charges: 0, orders: 0 },
+      { row: "crash", column: "lease", ok: true, failures: {}, charges: 1, orders: 1 },
     ];
     const matrix = renderHtml(
       scenarioResult({

@@ -12,6 +12,7 @@ const LAYERS = [
   "bench",
   "harness/cli",
   "harness/workshop",
+  "harness/grade",
   "harness/explore",
   "harness/report",
   "scenarios",

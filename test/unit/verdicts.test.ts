@@ -1,6 +1,7 @@
 import { describe, expect, test } from "vitest";
 import type { IntendedOutcome, PhaseFacts } from "../../harness/check/facts.js";
 import { judgeMismatch, judgeOrders } from "../../harness/check/verdicts.js";
+import { cellText } from "../../harness/report/failure-words.js";
 
 function facts(
   intended: Record<string, Partial<IntendedOutcome>>,
@@ -41,12 +42,9 @@ function facts(
 
 describe("matrix cells", () => {
   test("every order once is ✓", () => {
-    expect(judgeOrders(facts({ A: {} }))).toEqual({
-      ok: true,
-      text: "✓ exactly once",
-      charges: 1,
-      orders: 1,
-    });
+    const verdict = judgeOrders(facts({ A: {} }));
+    expect(verdict).toEqual({ ok: true, failures: {}, charges: 1, orders: 1 });
+    expect(cellText(verdict)).toBe("✓ exactly once");
   });
 
   test("extra charges, lost orders and wrong keys are each counted", () => {
@@ -59,14 +57,15 @@ describe("matrix cells", () => {
     );
     expect(verdict).toMatchObject({
       ok: false,
-      text: "✗ doubled 3, lost 1, wrong key 1",
+      failures: { doubled: 3, lost: 1, "wrong key": 1 },
       charges: 5,
       orders: 3,
     });
+    expect(cellText(verdict)).toBe("✗ doubled 3, lost 1, wrong key 1");
   });
 
   test("a different payload skipped without a word is a failure, even with one charge", () => {
-    expect(judgeMismatch(facts({ A: {} })).text).toBe("✗ mismatch skipped silently");
+    expect(cellText(judgeMismatch(facts({ A: {} })))).toBe("✗ mismatch skipped silently");
     const refused = facts({ A: {} }, { deadLettered: ["m2"] });
     refused.observed.eventCounts.payload_mismatch = 3;
     expect(judgeMismatch(refused).ok).toBe(true);

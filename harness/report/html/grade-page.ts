@@ -19,16 +19,9 @@ export function htmlGrade(view: GradeView): string {
   rows.push(
     `<tr><td class="${markClass(view.explorer.mark)}">${esc(view.explorer.mark)}</td><th scope="row">explorer</th><td>${esc(view.explorer.line)}</td></tr>`,
   );
-  const broken = view.broken.map((b, i) => {
-    const after = b.after.length ? `<pre class="after">${esc(b.after.join("\n"))}</pre>` : "";
-    const phase = htmlPhase({
-      ...b.phase,
-      number: i + 1,
-      total: view.broken.length,
-      name: b.title,
-    });
-    return after ? phase.replace(/<\/section>$/, `${after}\n</section>`) : phase;
-  });
+  const broken = view.broken.map((b, i) =>
+    htmlPhase({ ...b.phase, number: i + 1, total: view.broken.length, name: b.title }, b.after),
+  );
   return `<!doctype html>
 <html lang="en">
 <head>

@@ -46,7 +46,7 @@ export function htmlPage(view: ReportView): string {
 ${verdictLine}
 </header>
 ${view.matrix ? htmlMatrix(view.matrix) : ""}
-${view.phases.map(htmlPhase).join("\n")}
+${view.phases.map((phase) => htmlPhase(phase)).join("\n")}
 </main>
 </body>
 </html>
@@ -73,7 +73,8 @@ function htmlMatrix(matrix: MatrixView): string {
 </section>`;
 }
 
-export function htmlPhase(phase: PhaseView): string {
+/** `after`: lines shown last in the phase's card (a replay command). */
+export function htmlPhase(phase: PhaseView, after: string[] = []): string {
   const { setup, sent } = phase;
   const chip = (label: string, value: string) =>
     `<span class="chip"><span class="k">${esc(label)}</span> ${esc(value)}</span>`;
@@ -108,7 +109,7 @@ ${htmlTimeline(phase.timeline, `p${phase.number}`)}
 <p class="facts">${esc(facts)}</p></div>
 <div class="view"><h3>Orders as the sender meant them</h3>${htmlTable(phase.intended)}</div>
 <div class="view wide"><h3>Claims table <small>(DynamoDB scan)</small></h3>${htmlTable(phase.claims)}</div>${checks}
-</div>
+</div>${after.length > 0 ? `\n<pre class="after">${esc(after.join("\n"))}</pre>` : ""}
 </section>`;
 }
 
