@@ -8,8 +8,10 @@ export interface Invocation {
   attempt: number;
 }
 
+import type { Outcome } from "../contract/events.js";
+
 /** What happened to one SQS record. "failed" hands the record back to SQS for a retry. */
-export type Outcome = "charged" | "skipped" | "failed";
+export type { Outcome };
 
 const OUTCOMES: readonly string[] = ["charged", "skipped", "failed"] satisfies Outcome[];
 export const isOutcome = (value: unknown): value is Outcome =>

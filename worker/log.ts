@@ -5,7 +5,7 @@
 // and the characters JSON leaves raw but log capture may split lines at are escaped.
 
 import { createHash } from "node:crypto";
-import type { EventType } from "../contract/events.js";
+import type { EventDetails, EventType } from "../contract/events.js";
 
 export interface LogContext {
   orderId: string;
@@ -14,7 +14,14 @@ export interface LogContext {
   guard: string;
 }
 
-export type Log = (type: EventType, details?: Record<string, unknown>) => void;
+/** log("claim_won"), log("claim_busy", { heldBy }): each type takes its own details (contract/events.ts). */
+export type Log = <T extends EventType>(type: T, ...details: DetailsOf<T>) => void;
+
+/** The details argument: optional where every detail of the type is. */
+type DetailsOf<T extends EventType> =
+  Record<string, never> extends EventDetails[T]
+    ? [details?: EventDetails[T]]
+    : [details: EventDetails[T]];
 
 /** The longest string a line carries: CloudWatch takes events up to 256 KB, a line stays near 1. */
 export const MAX_VALUE_CHARS = 500;
@@ -24,7 +31,7 @@ const CONTRACT_KEYS = new Set(["type", "orderId", "messageId", "requestId", "gua
 export function formatLine(
   type: EventType,
   context: LogContext,
-  details: Record<string, unknown> = {},
+  details: object = {},
   now: Date = new Date(),
 ): string {
   const { orderId, messageId, requestId, guard } = context;
@@ -57,5 +64,5 @@ export function bodyFields(body: string) {
 }
 
 export function createLog(context: LogContext, write = (line: string) => console.log(line)): Log {
-  return (type, details) => write(formatLine(type, context, details));
+  return (type, ...[details]) => write(formatLine(type, context, details));
 }

@@ -537,7 +537,7 @@ class Schedule {
       guard: this.spec.explored.guard,
       ts: "",
       ...details,
-    });
+    } as WorkerEvent);
   }
 
   private rule(gate: Gate, action: string, d: Delivery): string {

@@ -56,7 +56,6 @@ export function guardProblems(phase: PhaseResult): GuardProblem[] {
   };
   for (const e of phase.timeline) {
     if (e.type !== "process_end") continue;
-    const error = String(e.error ?? "");
     if (e.errorKind === "returned")
       count(`returned ${e.returned}`, {
         kind: "returned",
@@ -64,7 +63,7 @@ export function guardProblems(phase: PhaseResult): GuardProblem[] {
         deliveries: 1,
       });
     if (e.errorKind === "threw") {
-      const at = typeof e.at === "string" ? e.at : undefined;
+      const { error, at } = e;
       count(`threw ${at} ${error}`, { kind: "threw", error, ...(at ? { at } : {}), deliveries: 1 });
     }
   }

@@ -1,15 +1,7 @@
 // The worker's log lines, read back as data.
-import { EVENT_TYPES, type EventType } from "../../contract/events.js";
+import { EVENT_TYPES, type EventType, type WorkerEvent } from "../../contract/events.js";
 
-export interface WorkerEvent {
-  type: EventType;
-  orderId: string;
-  messageId: string;
-  requestId: string;
-  guard: string;
-  ts: string;
-  [detail: string]: unknown;
-}
+export type { WorkerEvent };
 
 /**
  * A worker event from one CloudWatch log message, or undefined for START/END/REPORT and the

@@ -141,7 +141,7 @@ export function unfinished(
     .map((m) => {
       const event = last.get(m.messageId);
       const lastEvent = event
-        ? `${event.type}${event.outcome ? ` ${String(event.outcome)}` : ""}`
+        ? `${event.type}${event.type === "process_end" ? ` ${event.outcome}` : ""}`
         : "none yet";
       return { messageId: m.messageId, intendedOrderId: m.intendedOrderId, lastEvent };
     });

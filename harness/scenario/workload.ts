@@ -115,8 +115,8 @@ async function copiesSoFar(
     const said = mine.map(
       (e) =>
         e.type +
-        (e.attempt === undefined ? "" : ` attempt ${String(e.attempt)}`) +
-        (typeof e.point === "string" ? ` at ${e.point}` : ""),
+        (e.type === "process_start" ? ` attempt ${e.attempt}` : "") +
+        (e.type === "failpoint" || e.type === "failpoint_released" ? ` at ${e.point}` : ""),
     );
     const what = said.length ? said.join(", ") : "nothing logged yet";
     return `copy ${m.copy ?? "?"} (${m.messageId}): ${what}`;

@@ -120,12 +120,12 @@ export function evidence(phase: PhaseResult, backend: ScenarioResult["backend"])
 function evidenceText(phase: PhaseResult, backend: ScenarioResult["backend"]): string {
   const missing = phase.wait.missing.map((m) => `${m.messageId} (last: ${m.lastEvent})`);
   const delivery = (e: PhaseResult["timeline"][number]) =>
-    `${e.requestId.slice(0, 8)} (attempt ${String(e.attempt)})`;
+    `${e.requestId.slice(0, 8)} (attempt ${e.type === "process_start" ? e.attempt : "?"})`;
   const unended = unendedDeliveries(phase.timeline).map(delivery);
   const late = deliveriesAfterAcknowledged(phase.timeline).map(delivery);
   const events = phase.timeline.map(
     (e) =>
-      `  ${e.ts} ${e.requestId.slice(0, 8)} ${e.messageId.slice(0, 8)} ${e.type}${e.type === "process_start" ? ` attempt ${String(e.attempt)}` : ""}${e.outcome ? ` ${String(e.outcome)}` : ""}`,
+      `  ${e.ts} ${e.requestId.slice(0, 8)} ${e.messageId.slice(0, 8)} ${e.type}${e.type === "process_start" ? ` attempt ${e.attempt}` : ""}${e.type === "process_end" ? ` ${e.outcome}` : ""}`,
   );
   const ended = new Date(Date.parse(phase.startedAt) + phase.durationMs).toISOString();
   const emulator =

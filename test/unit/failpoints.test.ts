@@ -11,6 +11,7 @@ import {
 import { pollIntervals } from "../../contract/polling.js";
 import { readConfig, settingsToEnv } from "../../contract/settings.js";
 import { copyOf, failpoints, noFailpoints } from "../../worker/failpoints.js";
+import type { Log } from "../../worker/log.js";
 
 describe("FAILPOINTS", () => {
   test("rules as people write them, with their scopes", () => {
@@ -96,7 +97,9 @@ describe("the worker's failpoints", () => {
     const at = failpoints(
       { failpoints: "", failpointsTable: table },
       who,
-      (t) => said.push(t),
+      ((t: string) => {
+        said.push(t);
+      }) as Log,
       context,
     );
     expect(at).toBe(noFailpoints);
@@ -110,7 +113,9 @@ describe("the worker's failpoints", () => {
     const at = failpoints(
       { failpoints: rules, failpointsTable: table },
       who,
-      (t) => said.push(t),
+      ((t: string) => {
+        said.push(t);
+      }) as Log,
       context,
     );
     await at("after-claim"); // copy 2's crash, not ours: nothing happens, the test goes on

@@ -2,12 +2,12 @@ import type { EventType } from "../../contract/events.js";
 import type { WorkerEvent } from "../../harness/observe/events.js";
 import type { PhaseResult, ScenarioResult } from "../../harness/scenario/result.js";
 
-/** A worker event as the harness reads it back, for pure-logic tests. */
+/** A worker event as the harness reads it back, for pure-logic tests (details not checked). */
 export function event(
   type: EventType,
   messageId: string,
   at: number,
-  extra: Partial<WorkerEvent> = {},
+  extra: Record<string, unknown> = {},
 ): WorkerEvent {
   return {
     type,
@@ -17,7 +17,7 @@ export function event(
     guard: "off",
     ts: new Date(Date.UTC(2026, 8, 14, 12, 0, 0, at)).toISOString(),
     ...extra,
-  };
+  } as WorkerEvent;
 }
 
 export const MANGLED = `{orderId:ORDER-001,"note":"<script>alert('x')</script>"}`;

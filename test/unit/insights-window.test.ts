@@ -161,6 +161,7 @@ describe("textWindow", () => {
     requestId: "r",
     guard: "off",
     ts: "",
+    attempt: 1,
   });
 
   test("says which stretch and which messages the views cover", () => {
@@ -205,14 +206,15 @@ describe("--tail: the last stretch by the worker's ts, counted back from the new
   // One copy of the article's kind: it starts, works WORK_MS, charges and ends, with a quick
   // duplicate that started and skipped meanwhile.
   const at = (ms: number) => new Date(Date.UTC(2026, 8, 1, 8, 5, 0, ms)).toISOString();
-  const line = (type: WorkerEvent["type"], messageId: string, ms: number): WorkerEvent => ({
-    type,
-    orderId: "ORDER-003",
-    messageId,
-    requestId: "r",
-    guard: "claim",
-    ts: at(ms),
-  });
+  const line = (type: WorkerEvent["type"], messageId: string, ms: number): WorkerEvent =>
+    ({
+      type,
+      orderId: "ORDER-003",
+      messageId,
+      requestId: "r",
+      guard: "claim",
+      ts: at(ms),
+    }) as WorkerEvent;
   const log = [
     line("process_start", "winner", 0),
     line("claim_won", "winner", 50),

@@ -56,7 +56,11 @@ describe("the worker's log lines", () => {
 
   test("createLog writes lines the harness reads back as the same event", () => {
     const lines: string[] = [];
-    createLog(context, (l) => lines.push(l))("process_end", { outcome: "charged", durationMs: 12 });
+    createLog(context, (l) => lines.push(l))("process_end", {
+      outcome: "charged",
+      durationMs: 12,
+      dynamoCalls: 1,
+    });
     expect(parseEvent(lines[0] ?? "")).toMatchObject({
       type: "process_end",
       ...context,
