@@ -11,7 +11,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 
-export type ProseNameKind = "path" | "flag" | "script" | "name" | "id";
+export type ProseNameKind = "path" | "flag" | "script" | "name" | "id" | "copy";
 
 export interface ProseName {
   /** 1-based line of the guide where the backticked span starts. */
@@ -132,16 +132,35 @@ export function missingNames(names: ProseName[], repo: Repository): ProseName[] 
   });
 }
 
-/** The short ids (8 hex digits, as the tables print them) the prose quotes and no sample shows. */
-export function idsNotInSamples(markdown: string): ProseName[] {
+/**
+ * What the prose quotes from the samples and no sample of the guide shows: a short id (8 hex
+ * digits, as the tables print them, `116875b1…`), or a copy of a send ("copy 3 of 10", "cópia 3
+ * de 10", which `lab send` prints as `[3/10]`).
+ */
+export function quotesNotInSamples(markdown: string): ProseName[] {
   const samples = [...markdown.matchAll(/^```text\n([\s\S]*?)^```/gm)].map((m) => m[1]).join("\n");
   const prose = blankCodeBlocks(markdown);
+  const lineOf = (index: number) => prose.slice(0, index).split("\n").length;
   const missing: ProseName[] = [];
   for (const match of prose.matchAll(/`([0-9a-f]{8})…?`/g)) {
     const id = match[1] as string;
-    if (!/\d/.test(id) || samples.includes(id)) continue;
-    const line = prose.slice(0, match.index).split("\n").length;
-    missing.push({ line, span: match[0].slice(1, -1), kind: "id", name: id });
+    if (/\d/.test(id) && !samples.includes(id))
+      missing.push({
+        line: lineOf(match.index),
+        span: match[0].slice(1, -1),
+        kind: "id",
+        name: id,
+      });
+  }
+  for (const match of prose.matchAll(/\b(?:copy|cópia)\s+(\d+)\s+(?:of|de)\s+(\d+)\b/g)) {
+    const copy = `[${match[1]}/${match[2]}]`;
+    if (!samples.includes(copy))
+      missing.push({
+        line: lineOf(match.index),
+        span: match[0].replace(/\s+/g, " "),
+        kind: "copy",
+        name: copy,
+      });
   }
   return missing;
 }

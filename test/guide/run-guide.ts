@@ -7,7 +7,7 @@
 // each part took, and ends with "N passed, N failed" (one per sample and guide). The run's
 // outputs are kept in .lab/guide-run.json; --replay compares (or, with --update, rewrites) from
 // them without running again. Before any of that, the prose: a name in backticks the repository
-// does not have, or an id no sample shows, stops it with exit 2 and no lab started
+// does not have, or an id or a copy number no sample shows, stops it with exit 2 and no lab started
 // (prose-names.ts).
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -23,7 +23,7 @@ import {
   unmatchedLines,
   withSamples,
 } from "./guide-text.js";
-import { idsNotInSamples, missingNames, proseNames, readRepository } from "./prose-names.js";
+import { missingNames, proseNames, quotesNotInSamples, readRepository } from "./prose-names.js";
 
 const GUIDES = ["docs/workshop.md", "docs/workshop.pt-BR.md"].map((g) =>
   path.join(PROJECT_ROOT, g),
@@ -169,11 +169,11 @@ function proseDrift(): string[] {
       (m) =>
         `${where(m.line)}: the prose names \`${m.span}\`, but the repository has no ${m.kind} ${m.name}`,
     );
-    const ids = idsNotInSamples(markdown).map(
+    const quotes = quotesNotInSamples(markdown).map(
       (m) =>
-        `${where(m.line)}: the prose quotes the id ${m.name}, which no sample of this guide shows`,
+        `${where(m.line)}: the prose quotes ${m.kind === "id" ? `the id ${m.name}` : `"${m.span}"`}, which no sample of this guide shows`,
     );
-    return [...names, ...ids];
+    return [...names, ...quotes];
   });
 }
 

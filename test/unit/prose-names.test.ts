@@ -5,9 +5,9 @@ import path from "node:path";
 import { describe, expect, test } from "vitest";
 import { PROJECT_ROOT } from "../../harness/common/paths.js";
 import {
-  idsNotInSamples,
   missingNames,
   proseNames,
+  quotesNotInSamples,
   type Repository,
   readRepository,
 } from "../guide/prose-names.js";
@@ -97,15 +97,19 @@ describe("the names the prose quotes", () => {
     ]);
   });
 
-  test("an id the prose quotes must be on a sample's screen", () => {
+  test("an id or a copy number the prose quotes must be on a sample's screen", () => {
     const guide = [
       "```text",
+      "  [3/10] MessageId 116875b1-3810-43a3-b1fb-fa1242d9ade5",
       "│ 116875b1 │ claim_won │",
       "```",
-      "`116875b1…` won; `05ed2a0a` did not",
+      "`116875b1…` won, copy 3 of 10; `05ed2a0a` did not, nor copy 2 of 10",
+      "(a cópia 3 de 10 ganhou, a cópia 2\nde 10 não)",
     ];
-    expect(idsNotInSamples(guide.join("\n")).map((m) => `${m.line} ${m.name}`)).toEqual([
-      "4 05ed2a0a",
+    expect(quotesNotInSamples(guide.join("\n")).map((m) => `${m.line} ${m.name}`)).toEqual([
+      "5 05ed2a0a",
+      "5 [2/10]",
+      "6 [2/10]",
     ]);
   });
 
@@ -118,8 +122,8 @@ describe("the names the prose quotes", () => {
     const repository = readRepository(PROJECT_ROOT);
     const missing = PROSE_DOCS.flatMap((doc) => {
       const markdown = readFileSync(path.join(PROJECT_ROOT, doc), "utf8");
-      const ids = doc.startsWith("docs/workshop") ? idsNotInSamples(markdown) : [];
-      return [...missingNames(proseNames(markdown), repository), ...ids].map(
+      const quotes = doc.startsWith("docs/workshop") ? quotesNotInSamples(markdown) : [];
+      return [...missingNames(proseNames(markdown), repository), ...quotes].map(
         (m) => `${doc}:${m.line}: ${m.kind} ${m.name}`,
       );
     });
