@@ -236,6 +236,12 @@ npm ci --offline --cache ../npm-cache
 npx lab up
 \`\`\`
 
+On Windows, PowerShell blocks scripts unless told otherwise, and there \`npm\` and \`npx\` are
+scripts: if a command stops with "running scripts is disabled on this system", type
+\`npm.cmd\` and \`npx.cmd\` instead (\`npm.cmd ci --offline --cache ../npm-cache\`,
+\`npx.cmd lab up\`), or allow scripts for your own account once with
+\`Set-ExecutionPolicy -Scope CurrentUser RemoteSigned\`. In cmd they work as written.
+
 \`npx lab up\` installs MiniStack from the wheels (once, about 15 seconds), starts it on
 127.0.0.1 and deploys the lab. Then follow docs/workshop.md (em português:
 docs/workshop.pt-BR.md), and \`npx lab down\` at the end. \`npx lab doctor\` says what is missing

@@ -6,7 +6,9 @@
 // into both guides instead, shaped like the samples were (see guide-text.ts). Prints the time
 // each part took, and ends with "N passed, N failed" (one per sample and guide). The run's
 // outputs are kept in .lab/guide-run.json; --replay compares (or, with --update, rewrites) from
-// them without running again.
+// them without running again. Before any of that, the prose: a name in backticks the repository
+// does not have, or an id or a copy number no sample shows, stops it with exit 2 and no lab started
+// (prose-names.ts).
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -21,6 +23,7 @@ import {
   unmatchedLines,
   withSamples,
 } from "./guide-text.js";
+import { missingNames, proseNames, quotesNotInSamples, readRepository } from "./prose-names.js";
 
 const GUIDES = ["docs/workshop.md", "docs/workshop.pt-BR.md"].map((g) =>
   path.join(PROJECT_ROOT, g),
@@ -51,6 +54,11 @@ async function main(): Promise<number> {
   const same = sameCommands(steps, guideSteps(readFileSync(GUIDES[1] as string, "utf8")));
   if (same) {
     console.error(`guide: ${same}`);
+    return 2;
+  }
+  const drift = proseDrift();
+  if (drift.length > 0) {
+    for (const line of drift) console.error(`guide: ${line}`);
     return 2;
   }
   let runs: Ran[];
@@ -151,6 +159,24 @@ function runGuide(steps: GuideStep[], untilPart: string | undefined): Ran[] {
 }
 
 /** The two guides must ask attendees to type the same commands, in the same order. */
+/** What the prose names that the code does not have, or ids no sample shows (prose-names.ts). */
+function proseDrift(): string[] {
+  const repository = readRepository(PROJECT_ROOT);
+  return GUIDES.flatMap((file) => {
+    const markdown = readFileSync(file, "utf8");
+    const where = (line: number) => `${path.relative(PROJECT_ROOT, file)}:${line}`;
+    const names = missingNames(proseNames(markdown), repository).map(
+      (m) =>
+        `${where(m.line)}: the prose names \`${m.span}\`, but the repository has no ${m.kind} ${m.name}`,
+    );
+    const quotes = quotesNotInSamples(markdown).map(
+      (m) =>
+        `${where(m.line)}: the prose quotes ${m.kind === "id" ? `the id ${m.name}` : `"${m.span}"`}, which no sample of this guide shows`,
+    );
+    return [...names, ...quotes];
+  });
+}
+
 function sameCommands(en: GuideStep[], pt: GuideStep[]): string | undefined {
   for (let i = 0; i < Math.max(en.length, pt.length); i++) {
     const a = en[i]?.commands.join("\n");

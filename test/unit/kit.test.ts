@@ -113,6 +113,9 @@ test("the attendee README: the commands, the same in every shell, and what to in
   );
   expect(readme).toContain("Node.js 20.12 or newer and Python 3.10 to 3.13");
   expect(readme).toContain("383 MB in all");
+  // Windows blocks PowerShell scripts by default, and npm and npx are scripts there.
+  expect(readme).toContain("`npx.cmd lab up`");
+  expect(readme).toContain("`Set-ExecutionPolicy -Scope CurrentUser RemoteSigned`");
 });
 
 test("lab up tells bash and PowerShell how to reach the emulator", () => {
