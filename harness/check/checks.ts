@@ -1,6 +1,6 @@
 // The checker's vocabulary: each check names what it compares and keeps both sides.
 import { isDeepStrictEqual } from "node:util";
-import { unendedDeliveries } from "../observe/observe.js";
+import { unendedDeliveries } from "../observe/deliveries.js";
 import type { Check, CheckId, IntendedOutcome, Observed, PhaseFacts } from "./facts.js";
 
 export const withId = (id: CheckId, check: Check): Check => ({ id, ...check });

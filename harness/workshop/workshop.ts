@@ -24,9 +24,10 @@ import { LabError, talkingTo, UsageError } from "../common/errors.js";
 import type { Say } from "../common/say.js";
 import { resetState } from "../drive/reset.js";
 import type { SentMessage } from "../drive/send.js";
+import { unfinished } from "../observe/deliveries.js";
 import type { WorkerEvent } from "../observe/events.js";
 import { shipLateLogs } from "../observe/late-logs.js";
-import { deadLetterIds, readEvents, unfinished, waitUntilEnded } from "../observe/observe.js";
+import { deadLetterIds, readEvents, waitUntilEnded } from "../observe/observe.js";
 import { observationView, type ReportView } from "../report/views.js";
 import { clearState, readState, type SavedLab, type SendRecord, writeState } from "./lab-state.js";
 

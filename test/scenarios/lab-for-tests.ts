@@ -4,7 +4,10 @@ import { type ExpectStatic, expect as expectOfFile, inject } from "vitest";
 import { connect } from "../../harness/aws/connection.js";
 import type { DeployedLab } from "../../harness/aws/lab.js";
 import { isLocalStack } from "../../harness/backends/emulators.js";
-import { deliveriesAfterAcknowledged, unendedDeliveries } from "../../harness/observe/observe.js";
+import {
+  deliveriesAfterAcknowledged,
+  unendedDeliveries,
+} from "../../harness/observe/deliveries.js";
 import type { PhaseResult, ScenarioResult } from "../../harness/scenario/result.js";
 import { emulatorLogsBetween } from "./emulator-logs.js";
 import { type LANES, lanesOf } from "./lanes.js";

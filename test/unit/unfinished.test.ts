@@ -3,7 +3,7 @@ import {
   deliveriesAfterAcknowledged,
   lastDeliveryLogged,
   unfinished,
-} from "../../harness/observe/observe.js";
+} from "../../harness/observe/deliveries.js";
 import { event } from "./fixtures.js";
 
 const sent = ["a", "b", "c", "d"].map((messageId) => ({
