@@ -19,6 +19,7 @@ import {
 import { type IndexProbe, probeIndex } from "../backends/package-index.js";
 import { isPortFree } from "../backends/processes.js";
 import { findPython, type PythonFound, pythonLabel } from "../backends/python.js";
+import { nodeVerdict, supportedNodeText } from "../common/supported.js";
 import { judgeMiniStack } from "./doctor-ministack.js";
 
 export interface Facts {
@@ -132,17 +133,10 @@ async function portState(): Promise<Facts["port4566"]> {
 }
 
 export function diagnose(facts: Facts): Diagnosis {
-  const [major = 0, minor = 0] = facts.node.slice(1).split(".").map(Number);
-  const nodeOk = major > 20 || (major === 20 && minor >= 12);
   const pythonOk = "command" in facts.python;
   const ministack = judgeMiniStack(facts);
   const rows: DoctorRow[] = [
-    {
-      check: "Node.js",
-      ok: nodeOk,
-      found: facts.node,
-      next: nodeOk ? "" : "install Node.js 20.12 or newer",
-    },
+    nodeRow(facts.node),
     {
       check: "Docker engine",
       ok: facts.docker.available,
@@ -224,6 +218,23 @@ function autoChoices(facts: Facts, ministack: Choice): Pick<Diagnosis, "auto" | 
     },
     labUp,
   };
+}
+
+function nodeRow(version: string): DoctorRow {
+  const check = "Node.js";
+  switch (nodeVerdict(version)) {
+    case "supported":
+      return { check, ok: true, found: version, next: "" };
+    case "untested":
+      return {
+        check,
+        ok: true,
+        found: `${version} (the lab is tested on ${supportedNodeText(" and ")})`,
+        next: "",
+      };
+    case "too old":
+      return { check, ok: false, found: version, next: `install Node.js ${supportedNodeText()}` };
+  }
 }
 
 function imageRow(check: string, present: boolean | undefined, image: string): DoctorRow {

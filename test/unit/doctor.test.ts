@@ -19,7 +19,7 @@ import { harnessCli, nodeTsx } from "../node-tsx.js";
 import { wheelsFolder } from "./ministack-wheel-fixture.js";
 
 const base: Facts = {
-  node: "v20.20.2",
+  node: "v22.23.5",
   docker: {
     available: false,
     reason: "no Docker engine reachable (Could not find a working container runtime strategy)",
@@ -207,8 +207,23 @@ describe("doctor's judgement", () => {
     expect(labUp.backend).toBe("none");
   });
 
-  test("Node older than 20.12 is flagged", () => {
-    expect(diagnose({ ...base, node: "v20.9.0" }).rows[0]).toMatchObject({ ok: false });
+  test("Node 22 and 24 pass; 20 is flagged with what to install; a newer one passes, marked untested", () => {
+    expect(row({ ...base, node: "v22.0.0" }, "Node.js")).toMatchObject({
+      ok: true,
+      found: "v22.0.0",
+    });
+    expect(row({ ...base, node: "v24.11.1" }, "Node.js")).toMatchObject({ ok: true, next: "" });
+    expect(row({ ...base, node: "v20.20.2" }, "Node.js")).toEqual({
+      check: "Node.js",
+      ok: false,
+      found: "v20.20.2",
+      next: "install Node.js 22 or 24",
+    });
+    expect(row({ ...base, node: "v21.7.3" }, "Node.js")?.ok).toBe(false);
+    expect(row({ ...base, node: "v26.1.0" }, "Node.js")).toMatchObject({
+      ok: true,
+      found: "v26.1.0 (the lab is tested on 22 and 24)",
+    });
   });
 });
 
