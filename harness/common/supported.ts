@@ -18,3 +18,17 @@ export function nodeVerdict(version: string): NodeVerdict {
 /** "22 or 24" ("22 and 24" with " and "). */
 export const supportedNodeText = (joiner: " or " | " and " = " or "): string =>
   SUPPORTED_NODE_MAJORS.join(joiner);
+
+/**
+ * The CPython versions MiniStack runs on that the room kit has wheels for (`lab kit`), and so the
+ * only ones the lab makes its venv with: a newer one would need the index the room does not have.
+ */
+export const SUPPORTED_PYTHONS = ["3.10", "3.11", "3.12", "3.13"] as const;
+
+/** "3.10 to 3.13" */
+export const supportedPythonText = (): string =>
+  `${SUPPORTED_PYTHONS[0]} to ${SUPPORTED_PYTHONS[SUPPORTED_PYTHONS.length - 1]}`;
+
+/** "3.12" (major.minor, as Python prints it) is one of the supported ones. */
+export const isSupportedPython = (version: string): boolean =>
+  (SUPPORTED_PYTHONS as readonly string[]).includes(version);

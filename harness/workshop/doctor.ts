@@ -18,8 +18,18 @@ import {
 } from "../backends/ministack-install.js";
 import { type IndexProbe, probeIndex } from "../backends/package-index.js";
 import { isPortFree } from "../backends/processes.js";
-import { findPython, type PythonFound, pythonLabel } from "../backends/python.js";
-import { nodeVerdict, supportedNodeText } from "../common/supported.js";
+import {
+  findPython,
+  NoSupportedPython,
+  type PythonFound,
+  pythonLabel,
+} from "../backends/python.js";
+import {
+  nodeVerdict,
+  SUPPORTED_PYTHONS,
+  supportedNodeText,
+  supportedPythonText,
+} from "../common/supported.js";
 import { judgeMiniStack } from "./doctor-ministack.js";
 
 export interface Facts {
@@ -29,7 +39,8 @@ export interface Facts {
   /** Which images are already pulled; undefined without Docker. */
   images?: { localstack: boolean; lambdaRuntime: boolean };
   port4566: { state: "free" } | { state: "emulator"; name: string } | { state: "busy" };
-  python: PythonFound | { problem: string };
+  /** `found`: the Pythons that ran but are not supported, as `py -3 3.14`. */
+  python: PythonFound | { problem: string; found: string[] };
   ministack: {
     installed: boolean;
     /** Asked of pip only when MiniStack is not installed and a Python is there to ask. */
@@ -79,6 +90,7 @@ function asking<T>(what: string, answer: Promise<T>): Promise<T> {
 export async function gatherMachineFacts(): Promise<Facts> {
   const found: Promise<Facts["python"]> = asking("Python", findPython()).catch((err: Error) => ({
     problem: err.message,
+    found: err instanceof NoSupportedPython ? err.found : [],
   }));
   const [docker, port4566, python, ministack] = await Promise.all([
     asking("the Docker engine (testcontainers)", dockerStatus()),
@@ -133,7 +145,6 @@ async function portState(): Promise<Facts["port4566"]> {
 }
 
 export function diagnose(facts: Facts): Diagnosis {
-  const pythonOk = "command" in facts.python;
   const ministack = judgeMiniStack(facts);
   const rows: DoctorRow[] = [
     nodeRow(facts.node),
@@ -156,15 +167,7 @@ export function diagnose(facts: Facts): Diagnosis {
       LAMBDA_NODE_RUNTIME_IMAGE,
     ),
     portRow(facts.port4566),
-    {
-      check: "Python 3.10+ (for MiniStack)",
-      ok: pythonOk,
-      found:
-        "command" in facts.python
-          ? `${pythonLabel(facts.python)} ${facts.python.version}`
-          : "not found",
-      next: "command" in facts.python ? "" : "install Python 3.10+ or set LAB_PYTHON",
-    },
+    pythonRow(facts.python),
     ...ministack.rows,
   ];
   const backends = {
@@ -217,6 +220,19 @@ function autoChoices(facts: Facts, ministack: Choice): Pick<Diagnosis, "auto" | 
       why: `Docker is up but ${missing.join(" and ")} ${missing.length > 1 ? "are" : "is"} not pulled: auto tries a pull first (at most ${PULL_TIMEOUT_MS / 1000} s), and offline it runs ${ministack.backend === "none" ? "nothing" : "MiniStack"}`,
     },
     labUp,
+  };
+}
+
+function pythonRow(python: Facts["python"]): DoctorRow {
+  // Not wider than the table's column: "3.10-3.13", where prose says "3.10 to 3.13".
+  const check = `Python ${SUPPORTED_PYTHONS[0]}-${SUPPORTED_PYTHONS.at(-1)} (for MiniStack)`;
+  if ("command" in python)
+    return { check, ok: true, found: `${pythonLabel(python)} ${python.version}`, next: "" };
+  return {
+    check,
+    ok: false,
+    found: python.found.length > 0 ? `only ${python.found.join(", ")}` : "not found",
+    next: `install Python ${supportedPythonText()} or set LAB_PYTHON`,
   };
 }
 

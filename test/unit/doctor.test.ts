@@ -52,7 +52,7 @@ describe("doctor's judgement", () => {
   test("nothing at all: no backend, and each row says what to do", () => {
     const { rows, backends } = diagnose({
       ...base,
-      python: { problem: "none found" },
+      python: { problem: "none found", found: [] },
       port4566: { state: "busy" },
     });
     expect(Object.values(backends).some(Boolean)).toBe(false);
@@ -116,9 +116,23 @@ describe("doctor's judgement", () => {
   });
 
   test("no Docker, no Python: nothing will run, and it says what to install", () => {
-    const { auto } = diagnose({ ...base, python: { problem: "none found" } });
+    const { auto } = diagnose({ ...base, python: { problem: "none found", found: [] } });
     expect(auto.backend).toBe("none");
-    expect(auto.why).toContain("install Python 3.10+");
+    expect(auto.why).toContain("install Python 3.10 to 3.13");
+  });
+
+  test("only a Python the kit has no wheels for: ✗, naming it and what is needed", () => {
+    const facts: Facts = {
+      ...base,
+      python: { problem: "MiniStack needs Python 3.10 to 3.13 ...", found: ["py -3 3.14"] },
+    };
+    expect(row(facts, "Python 3.10-3.13")).toEqual({
+      check: "Python 3.10-3.13 (for MiniStack)",
+      ok: false,
+      found: "only py -3 3.14",
+      next: "install Python 3.10 to 3.13 or set LAB_PYTHON",
+    });
+    expect(diagnose(facts).auto.backend).toBe("none");
   });
 
   test("MiniStack installed in .lab/venv: ✓, and no wheels needed", () => {
@@ -164,7 +178,7 @@ describe("doctor's judgement", () => {
   test("no venv, no wheels, no index: ✗ MiniStack although Python is there", () => {
     const facts: Facts = { ...base, ministack: offlineBare };
     const { backends, ministack, auto, labUp } = diagnose(facts);
-    expect(row(facts, "Python 3.10+")?.ok).toBe(true);
+    expect(row(facts, "Python 3.10-3.13")?.ok).toBe(true);
     expect(backends).toEqual({ endpoint: false, testcontainers: false, ministack: false });
     expect(ministack.line).toBe(
       `cannot install: no usable wheels in .lab/wheels and ${PYPI} does not answer`,
@@ -302,7 +316,7 @@ describe("npx lab doctor, on this machine", () => {
           : /✗ testcontainers\s+Docker is reachable, but LocalStack's images are not pulled/,
     );
     expect(result.stdout).toMatch(backends.ministack ? /✓ ministack/ : /✗ ministack/);
-    expect(result.stdout).toContain("Python 3.10+");
+    expect(result.stdout).toContain("Python 3.10-3.13");
   });
 
   test("no venv, no wheels, an index that does not answer: ✗ ministack, though Python is here", async () => {
@@ -313,7 +327,7 @@ describe("npx lab doctor, on this machine", () => {
       LAB_HOME: labHome(),
       PIP_INDEX_URL: `http://127.0.0.1:${port}/simple`,
     });
-    expect(result.stdout).toMatch(/✓ │ Python 3\.10\+/);
+    expect(result.stdout).toMatch(/✓ │ Python 3\.10-3\.13/);
     expect(result.stdout).toContain(
       `✗ ministack       cannot install: no usable wheels in .lab/wheels and http://127.0.0.1:${port}/simple/ministack/ does not answer`,
     );
