@@ -9,6 +9,9 @@ export async function printDoctor(): Promise<void> {
   const { rows, backends, ministack, auto, labUp } = diagnose(facts);
   const marks = rows.map((r) => [r.ok === null ? "·" : r.ok ? "✓" : "✗", r.check, r.found, r.next]);
   console.log(table(["", "check", "found", "next step"], marks, [3, 36, 44, 48]));
+  // A probe given up on: the rows above show what doctor assumed without its answer.
+  for (const { what, ms } of facts.late)
+    console.log(`✗ no answer from ${what} within ${ms / 1000} s: doctor went on without it`);
   const line = (name: string, ok: boolean, why: string) =>
     console.log(`${ok ? "✓" : "✗"} ${name.padEnd(15)} ${why}`);
   line(

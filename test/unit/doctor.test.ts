@@ -28,6 +28,7 @@ const base: Facts = {
   port4566: { state: "free" },
   python: { command: "python3", args: [], version: "3.11" },
   ministack: { installed: true },
+  late: [],
 };
 
 const PYPI = "https://pypi.org/simple/ministack/";
