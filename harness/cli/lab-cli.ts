@@ -303,11 +303,16 @@ program
 program
   .command("doctor")
   .description("what this machine has for each backend, and what to do about what is missing")
-  .action(async () => {
-    const [{ printDoctor }, { unansweredProbes }] = await Promise.all([
+  .option(
+    "--ready",
+    "the week before the workshop, in the kit's lab folder after npm ci: one verdict, ready or not",
+  )
+  .action(async (options: { ready?: boolean }) => {
+    const [{ printDoctor, printReadiness }, { unansweredProbes }] = await Promise.all([
       import("./doctor-output.js"),
       import("../workshop/doctor.js"),
     ]);
+    if (options.ready) return printReadiness();
     stillWaitingFor = unansweredProbes;
     await printDoctor();
   });

@@ -240,6 +240,6 @@ npx lab up
 \`npx lab up\` installs MiniStack from the wheels (once, about 15 seconds), starts it on
 127.0.0.1 and deploys the lab. Then follow docs/workshop.md (em português:
 docs/workshop.pt-BR.md), and \`npx lab down\` at the end. \`npx lab doctor\` says what is missing
-when something does not start.
+when something does not start. The week before the workshop, run \`npm ci --offline --cache ../npm-cache\` and then \`npx lab doctor --ready\` in ${KIT_LAB_FOLDER}/: ready or not, and what to do.
 `;
 }

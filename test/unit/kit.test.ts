@@ -113,6 +113,7 @@ test("the attendee README: the commands, the same in every shell, and what to in
   );
   expect(readme).toContain("Node.js 22 or 24 and Python 3.10 to 3.13");
   expect(readme).toContain("383 MB in all");
+  expect(readme).toContain("then `npx lab doctor --ready` in sqs-idempotency-lab/: ready or not");
 });
 
 test("lab up tells bash and PowerShell how to reach the emulator", () => {
