@@ -52,7 +52,10 @@ export async function ensureMiniStack(
   const python = await find();
   if (existsSync(paths.python)) {
     const madeBy = await pythonVersion({ command: paths.python, args: [] });
-    if (madeBy !== python.version) {
+    // One that does not run yet may be another command's venv, still being made: only a
+    // finished one (its marker written) is judged by a python that does not run.
+    const stale = madeBy ? madeBy !== python.version : existsSync(paths.marker);
+    if (stale) {
       say(
         `${paths.venv} was made by ${madeBy ? `Python ${madeBy}` : "a Python that no longer runs"}; ` +
           `making it again with ${pythonLabel(python)} (${python.version})`,

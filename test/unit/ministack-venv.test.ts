@@ -8,11 +8,11 @@ import { ensureMiniStack, isWindows } from "../../harness/backends/ministack-ins
 import { findPython, pythonLabel, pythonVersion } from "../../harness/backends/python.js";
 import { wheelsFolder } from "./ministack-wheel-fixture.js";
 
-/** A venv as a Python that is not there any more would leave it: its python answers 3.14. */
-function venvOf314(venv: string): void {
+/** A finished venv whose python answers 3.14, or (`answer` "gone") no longer runs. */
+function venvOf314(venv: string, answer: "3.14" | "gone" = "3.14"): void {
   mkdirSync(path.join(venv, "bin"), { recursive: true });
   const python = path.join(venv, "bin", "python");
-  writeFileSync(python, "#!/bin/sh\necho 3.14\n");
+  writeFileSync(python, answer === "gone" ? "#!/bin/sh\nexit 127\n" : "#!/bin/sh\necho 3.14\n");
   chmodSync(python, 0o755);
   writeFileSync(path.join(venv, "ministack-1.5.33.installed"), "");
 }
@@ -36,5 +36,24 @@ test.skipIf(isWindows)(
     said.length = 0;
     await ensureMiniStack(say, labDir, async () => python);
     expect(said).toEqual([]); // the same Python: kept, nothing to say, nothing installed
+  },
+);
+
+test.skipIf(isWindows)(
+  "a finished venv whose Python is gone is made again; the lab says so",
+  async () => {
+    const python = await findPython();
+    const labDir = path.dirname(wheelsFolder(python.command));
+    venvOf314(path.join(labDir, "venv"), "gone");
+    const said: string[] = [];
+    const paths = await ensureMiniStack(
+      (line) => said.push(line),
+      labDir,
+      async () => python,
+    );
+    expect(said[0]).toBe(
+      `${path.join(labDir, "venv")} was made by a Python that no longer runs; making it again with ${pythonLabel(python)} (${python.version})`,
+    );
+    expect(await pythonVersion({ command: paths.python, args: [] })).toBe(python.version);
   },
 );
