@@ -98,10 +98,12 @@ export async function gatherMachineFacts(): Promise<Facts> {
     }));
   const noPython = { problem: `no answer within ${ms.python / 1000} s`, found: [] };
   const found = asking("Python", ms.python, python, noPython, late);
-  const docker = (): Promise<DockerStatus> => dockerStatus();
-  const noDocker = { available: false, reason: `no answer within ${ms.docker / 1000} s` };
+  const noDocker: DockerStatus = {
+    available: false,
+    reason: `no answer within ${ms.docker / 1000} s`,
+  };
   const [dockerFound, port4566, pythonFound, ministack] = await Promise.all([
-    asking("the Docker engine (testcontainers)", ms.docker, docker, noDocker, late),
+    asking("the Docker engine (testcontainers)", ms.docker, dockerStatus, noDocker, late),
     asking("port 4566", ms.port, portState, { state: "silent" }, late),
     found,
     found.then((python) =>
