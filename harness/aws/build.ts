@@ -66,8 +66,8 @@ function esbuildWorker(guardFile?: GuardFile) {
     entryPoints: [path.join(PROJECT_ROOT, "worker", "index.ts")],
     bundle: true,
     platform: "node",
-    // The function is declared nodejs22.x; MiniStack runs it on the host's Node (20 here).
-    target: "node20",
+    // The function is declared nodejs22.x; MiniStack runs it on the host's Node (22 or newer).
+    target: "node22",
     format: "cjs",
     write: false,
     minify: true,

@@ -1,4 +1,5 @@
 // Both LocalStack and MiniStack answer GET /_localstack/health with JSON that names the version.
+import { within } from "../common/deadline.js";
 
 export interface Health {
   product: "localstack" | "ministack" | "unknown";
@@ -14,14 +15,18 @@ export interface Health {
  */
 export const KNOWN_EMULATOR_MS = 5_000;
 
-export async function probeHealth(
-  endpoint: string,
-  timeoutMs = 1_500,
-): Promise<Health | undefined> {
+/** The emulator's health, or undefined: refused, not an emulator, or no answer in `timeoutMs`. */
+export function probeHealth(endpoint: string, timeoutMs = 1_500): Promise<Health | undefined> {
+  return within(
+    timeoutMs,
+    (signal) => askHealth(endpoint, signal),
+    () => undefined,
+  );
+}
+
+async function askHealth(endpoint: string, signal: AbortSignal): Promise<Health | undefined> {
   try {
-    const response = await fetch(new URL("/_localstack/health", endpoint), {
-      signal: AbortSignal.timeout(timeoutMs),
-    });
+    const response = await fetch(new URL("/_localstack/health", endpoint), { signal });
     if (!response.ok) return undefined;
     const body = (await response.json()) as {
       version?: string;

@@ -1,12 +1,18 @@
 // Installing MiniStack: the pinned version from PyPI (or from wheels in .lab/wheels, saved by
 // `lab offline-prepare` or copied from the workshop kit) into a venv under .lab/, once.
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { LabError } from "../common/errors.js";
 import { LAB_DIR } from "../common/paths.js";
 import type { Say } from "../common/say.js";
 import { lastLines, run } from "./processes.js";
-import { findPython, type PythonCommand, pythonLabel } from "./python.js";
+import {
+  findPython,
+  type PythonCommand,
+  type PythonFound,
+  pythonLabel,
+  pythonVersion,
+} from "./python.js";
 
 export const MINISTACK_VERSION = "1.5.33";
 export const isWindows = process.platform === "win32";
@@ -32,14 +38,41 @@ export function ministackPaths(labDir = LAB_DIR): MiniStackPaths {
   };
 }
 
-/** Installs the pinned MiniStack into .lab/venv the first time; later runs reuse it. */
-export async function ensureMiniStack(say: Say, labDir = LAB_DIR): Promise<MiniStackPaths> {
+/**
+ * Installs the pinned MiniStack into .lab/venv the first time; later runs reuse it while it was
+ * made by the Python the lab picks now. One made by another (3.14 before 3.13 was installed, or
+ * one since removed) is made again: its pip would not take the kit's wheels, or it cannot run.
+ */
+export async function ensureMiniStack(
+  say: Say,
+  labDir = LAB_DIR,
+  find: () => Promise<PythonFound> = findPython,
+): Promise<MiniStackPaths> {
   const paths = ministackPaths(labDir);
+  const python = await find();
+  if (existsSync(paths.python)) {
+    const madeBy = await pythonVersion({ command: paths.python, args: [] });
+    // One that does not run yet may be another command's venv, still being made: only a
+    // finished one (its marker written) is judged by a python that does not run.
+    const stale = madeBy ? madeBy !== python.version : existsSync(paths.marker);
+    if (stale) {
+      say(
+        `${paths.venv} was made by ${madeBy ? `Python ${madeBy}` : "a Python that no longer runs"}; ` +
+          `making it again with ${pythonLabel(python)} (${python.version})`,
+      );
+      try {
+        rmSync(paths.venv, { recursive: true, force: true });
+      } catch (err) {
+        throw new LabError(
+          `could not remove ${paths.venv} (${(err as Error).message}); is a MiniStack from it still running? npx lab down, then try again`,
+        );
+      }
+    }
+  }
   if (existsSync(paths.marker)) return paths;
 
   mkdirSync(labDir, { recursive: true });
   if (!existsSync(paths.python)) {
-    const python = await findPython();
     say(`creating a Python virtual environment in ${paths.venv} (once)`);
     const made = await run(python.command, [...python.args, "-m", "venv", paths.venv], {
       timeoutMs: 120_000,

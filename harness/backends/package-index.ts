@@ -1,6 +1,7 @@
 // Whether the package index pip would install MiniStack from answers right now: a short GET of
 // ministack's page there, the page pip itself fetches first. (pip.conf's index-url and proxies
 // are not read: PIP_INDEX_URL or PyPI.)
+import { within } from "../common/deadline.js";
 
 export interface IndexProbe {
   /** ministack's page on the index, without any credentials: safe to print. */
@@ -31,11 +32,18 @@ async function ask(url: URL, timeoutMs: number): Promise<IndexProbe> {
     url.username = "";
     url.password = "";
   }
-  try {
-    const response = await fetch(url, { headers, signal: AbortSignal.timeout(timeoutMs) });
-    await response.body?.cancel();
-    return { url: url.href, answers: response.ok };
-  } catch {
-    return { url: url.href, answers: false }; // no network, no DNS, refused, or too slow
-  }
+  const no: IndexProbe = { url: url.href, answers: false }; // no network, no DNS, refused, slow
+  return within(
+    timeoutMs,
+    async (signal) => {
+      try {
+        const response = await fetch(url, { headers, signal });
+        await response.body?.cancel();
+        return { url: url.href, answers: response.ok };
+      } catch {
+        return no;
+      }
+    },
+    () => no,
+  );
 }

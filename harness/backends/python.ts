@@ -1,7 +1,9 @@
-// Finding a Python 3.10+ to make MiniStack's venv with, on every platform the workshop meets.
+// Finding a Python to make MiniStack's venv with, one the kit has wheels for (3.10 to 3.13), on
+// every platform the workshop meets.
 // On Windows the python.org installer always brings the `py` launcher, while `python` may be
 // missing from PATH or be the Microsoft Store's stub (it prints an advert and exits 9009).
 import { LabError } from "../common/errors.js";
+import { isSupportedPython, SUPPORTED_PYTHONS, supportedPythonText } from "../common/supported.js";
 import { run } from "./processes.js";
 
 /** A Python as run: the command and the arguments that come before the script's own. */
@@ -19,21 +21,26 @@ export const pythonLabel = (python: PythonCommand): string =>
   [python.command, ...python.args].join(" ");
 
 /**
- * What to try, in order. LAB_PYTHON alone when set: a Python the user named and that does not
- * run is their mistake to hear about, not a reason to quietly use another one.
+ * What to try, in order: each supported version by name, newest first, then the unversioned
+ * commands, whose version is whatever was installed last (`py -3` picks the newest, 3.14 too).
+ * LAB_PYTHON alone when set: a Python the user named and that does not run is their mistake to
+ * hear about, not a reason to quietly use another one.
  */
 export function pythonCandidates(
   platform: NodeJS.Platform = process.platform,
   env: NodeJS.ProcessEnv = process.env,
 ): PythonCommand[] {
   if (env.LAB_PYTHON) return [{ command: env.LAB_PYTHON, args: [] }];
+  const newestFirst = [...SUPPORTED_PYTHONS].reverse();
   return platform === "win32"
     ? [
+        ...newestFirst.map((v) => ({ command: "py", args: [`-${v}`] })),
         { command: "py", args: ["-3"] },
         { command: "python", args: [] },
         { command: "python3", args: [] },
       ]
     : [
+        ...newestFirst.map((v) => ({ command: `python${v}`, args: [] })),
         { command: "python3", args: [] },
         { command: "python", args: [] },
       ];
@@ -46,40 +53,61 @@ export interface FindPythonOptions {
   runner?: typeof run;
 }
 
-/** The first Python 3.10+ on this machine; a LabError says what to do when there is none. */
+/** No Python the lab can use: `found` lists the ones that ran, each as `py -3 3.14`. */
+export class NoSupportedPython extends LabError {
+  constructor(
+    message: string,
+    readonly found: string[],
+  ) {
+    super(message);
+  }
+}
+
+/** Its `major.minor`, or undefined when it does not run (not on PATH, the Store's stub). */
+export async function pythonVersion(
+  python: PythonCommand,
+  runner: typeof run = run,
+): Promise<string | undefined> {
+  let answer: Awaited<ReturnType<typeof run>>;
+  try {
+    answer = await runner(
+      python.command,
+      [...python.args, "-c", "import sys; print('%d.%d' % sys.version_info[:2])"],
+      { timeoutMs: 15_000 },
+    );
+  } catch {
+    return undefined; // not on PATH
+  }
+  // Its own line: a Python may also print a warning on stderr, which comes in the same output.
+  const version = answer.output
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .find((line) => /^\d+\.\d+$/.test(line));
+  return answer.code === 0 ? version : undefined;
+}
+
+/** The first supported Python on this machine; a LabError says what to do when there is none. */
 export async function findPython(options: FindPythonOptions = {}): Promise<PythonFound> {
   const { platform = process.platform, env = process.env, runner = run } = options;
   const candidates = pythonCandidates(platform, env);
-  const tooOld: string[] = [];
+  const found: string[] = [];
   for (const python of candidates) {
-    let answer: Awaited<ReturnType<typeof run>>;
-    try {
-      answer = await runner(
-        python.command,
-        [...python.args, "-c", "import sys; print('%d.%d' % sys.version_info[:2])"],
-        { timeoutMs: 15_000 },
-      );
-    } catch {
-      continue; // not on PATH
-    }
-    // Its own line: a Python may also print a warning on stderr, which comes in the same output.
-    const version = answer.output
-      .split(/\r?\n/)
-      .map((line) => line.trim())
-      .find((line) => /^\d+\.\d+$/.test(line));
-    if (answer.code !== 0 || !version) continue;
-    const [major = 0, minor = 0] = version.split(".").map(Number);
-    if (major > 3 || (major === 3 && minor >= 10)) return { ...python, version };
-    // `py -3` may pick an old 3.x while `python` is new: keep looking.
-    tooOld.push(`${pythonLabel(python)} is ${version}`);
+    const version = await pythonVersion(python, runner);
+    if (!version) continue;
+    if (isSupportedPython(version)) return { ...python, version };
+    // `py -3` may pick 3.14 while `python` is 3.12: keep looking.
+    found.push(`${pythonLabel(python)} ${version}`);
   }
-  if (tooOld.length > 0) {
-    throw new LabError(
-      `MiniStack needs Python 3.10 or newer; ${tooOld.join(", ")}. Install a newer one or set LAB_PYTHON`,
+  const needed = `MiniStack needs Python ${supportedPythonText()} (the versions the kit's wheels are for)`;
+  if (found.length > 0) {
+    throw new NoSupportedPython(
+      `${needed}; found only ${found.join(", ")}. Install one of them, or set LAB_PYTHON to one`,
+      found,
     );
   }
-  throw new LabError(
-    "the MiniStack backend needs Python 3.10+, and none was found (tried " +
-      `${candidates.map(pythonLabel).join(", ")}). Install Python, set LAB_PYTHON, or run an emulator and set LAB_ENDPOINT`,
+  throw new NoSupportedPython(
+    `${needed}, and none was found (tried ${candidates.map(pythonLabel).join(", ")}). ` +
+      "Install Python, set LAB_PYTHON, or run an emulator and set LAB_ENDPOINT",
+    [],
   );
 }

@@ -6,6 +6,7 @@ import { InvalidArgumentError } from "commander";
 import { UsageError } from "../common/errors.js";
 import type { WorkerEvent } from "../observe/events.js";
 import { textWindow } from "../report/text.js";
+import { experimentStart } from "../workshop/lab-state.js";
 import type { EventWindow, SendsFilter, WorkshopLab } from "../workshop/workshop.js";
 
 const TIME_FORMS =
@@ -96,7 +97,7 @@ export interface WindowOptions {
 
 /** The window the options ask for, with what they leave out filled in. */
 export interface ResolvedWindow extends EventWindow {
-  /** The start is when `up` ran, not a time the user gave (said so in the heading). */
+  /** The start is the experiment's (`up`, or the last `reset`), not a time the user gave. */
   sinceUp: boolean;
   /** The end is this command's own time. */
   untilNow: boolean;
@@ -119,22 +120,27 @@ export function checkWindowOptions(options: WindowOptions): void {
 }
 
 /**
- * The window: --since (or --last before the end) to --until; by default from when `up` ran
- * (`upAt`) to now. Every message, unless --sends (or --all) keeps only the lab's own sends.
+ * The window: --since (or --last before the end) to --until; by default from the experiment's
+ * start (`start`: when `up` or the last `reset` ran) to now. Every message, unless --sends (or
+ * --all) keeps only the lab's own sends.
  */
 export function resolveWindow(
   options: WindowOptions,
-  upAt: number,
+  start: number,
   now: number = Date.now(),
 ): ResolvedWindow {
   checkWindowOptions(options);
   const untilMs = options.until ?? now;
-  const sinceMs = options.since ?? (options.last !== undefined ? untilMs - options.last : upAt);
+  const sinceMs = options.since ?? (options.last !== undefined ? untilMs - options.last : start);
   const sinceUp = options.since === undefined && options.last === undefined;
   orderedOrThrow(
     sinceMs,
     untilMs,
-    sinceUp ? "the start (when `up` ran)" : options.last !== undefined ? "--last" : "--since",
+    sinceUp
+      ? "the start (when `up` or `reset` ran)"
+      : options.last !== undefined
+        ? "--last"
+        : "--since",
     options.until === undefined ? "now" : "--until",
   );
   const sends = options.sends ?? (options.all ? "all" : undefined);
@@ -198,13 +204,21 @@ export async function insightsEvents(
   open: WorkshopLab,
   options: WindowOptions,
 ): Promise<{ heading: string; events: WorkerEvent[] }> {
-  const window = resolveWindow(options, open.state.upAt);
+  const start = experimentStart(open.state);
+  const window = resolveWindow(options, start.at);
   // Loaded here, not at the top: `lab insights` checks its options before it loads the AWS SDK.
   const { windowEvents } = await import("../workshop/workshop.js");
   const read = await windowEvents(open, window);
   const stretch = options.tail === undefined ? undefined : lastStretch(read, options.tail);
   const events = options.tail === undefined ? read : (stretch?.events ?? []);
-  const heading = textWindow({ logGroup: open.deployment.names.logGroup, ...window }, events);
+  const heading = textWindow(
+    {
+      logGroup: open.deployment.names.logGroup,
+      ...window,
+      sinceReset: window.sinceUp && start.by === "reset",
+    },
+    events,
+  );
   return {
     heading: options.tail === undefined ? heading : withTail(heading, options.tail, stretch),
     events,

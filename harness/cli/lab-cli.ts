@@ -76,7 +76,9 @@ const queueNames = (n: LabNames) => [n.queue, n.dlq, n.fifoQueue, n.fifoDlq].joi
 
 program
   .command("reset")
-  .description("empty the lab's tables and queues to start an experiment again (no down/up)")
+  .description(
+    "empty the lab's tables and queues to start an experiment again, which insights and logs then read from (no down/up)",
+  )
   .action(() =>
     withLab(async (open) => {
       const emptied = await (await workshop()).resetLab(open);
@@ -262,7 +264,7 @@ program
 program
   .command("logs")
   .description(
-    "a timeline of the last send, or of one order since `up` (every message of it in the log group, whoever sent it)",
+    "a timeline of the last send, or of one order since `up` or `reset` (every message of it in the log group, whoever sent it)",
   )
   .option(
     "--order-id <id>",
@@ -301,11 +303,16 @@ program
 program
   .command("doctor")
   .description("what this machine has for each backend, and what to do about what is missing")
-  .action(async () => {
-    const [{ printDoctor }, { unansweredProbes }] = await Promise.all([
+  .option(
+    "--ready",
+    "the week before the workshop, in the kit's lab folder after npm ci: one verdict, ready or not",
+  )
+  .action(async (options: { ready?: boolean }) => {
+    const [{ printDoctor, printReadiness }, { unansweredProbes }] = await Promise.all([
       import("./doctor-output.js"),
       import("../workshop/doctor.js"),
     ]);
+    if (options.ready) return printReadiness();
     stillWaitingFor = unansweredProbes;
     await printDoctor();
   });

@@ -67,7 +67,7 @@ async function bundle(file: GuardFile): Promise<Uint8Array> {
       bundle: true,
       platform: "node",
       format: "esm",
-      target: "node20",
+      target: "node22",
       write: false,
       // npm packages stay imports: Node resolves them from the bundle's place in the project.
       packages: "external",

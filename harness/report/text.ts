@@ -159,8 +159,9 @@ export interface WindowHeading {
   logGroup: string;
   sinceMs: number;
   untilMs: number;
-  /** The start is when `lab up` ran; the end is the command's own time. */
+  /** The start is when `lab up` ran (or `lab reset`, with sinceReset); the end is the command's own time. */
   sinceUp?: boolean;
+  sinceReset?: boolean;
   untilNow?: boolean;
   /** Only the lab's own sends (the last, or every one since up); else every message. */
   sends?: "last" | "all";
@@ -189,7 +190,7 @@ export function textWindow(heading: WindowHeading, events: WorkerEvent[]): strin
         : "every message";
   const messages = new Set(events.map((e) => e.messageId)).size;
   const counted = `${messages} message${messages === 1 ? "" : "s"}, ${events.length} event${events.length === 1 ? "" : "s"}`;
-  return `log group ${heading.logGroup}: ${at(sinceMs)}${heading.sinceUp ? " (up)" : ""} to ${at(untilMs)}${heading.untilNow ? " (now)" : ""}, ${which} (${counted})`;
+  return `log group ${heading.logGroup}: ${at(sinceMs)}${heading.sinceUp ? (heading.sinceReset ? " (reset)" : " (up)") : ""} to ${at(untilMs)}${heading.untilNow ? " (now)" : ""}, ${which} (${counted})`;
 }
 
 /** The article's three Logs Insights views over these events, each with its query. */

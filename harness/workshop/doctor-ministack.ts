@@ -2,6 +2,7 @@
 // installed in .lab/venv, or pip resolves it from .lab/wheels offline, or the package index
 // answers. A Python alone is not enough: with no venv, no wheels and no network, nothing installs.
 import { MINISTACK_VERSION, WHEELS_FIX } from "../backends/ministack-install.js";
+import { supportedPythonText } from "../common/supported.js";
 import type { Choice, DoctorRow, Facts } from "./doctor.js";
 
 export interface MiniStackVerdict {
@@ -25,11 +26,14 @@ export function judgeMiniStack({
     return {
       ok: false,
       rows: [
-        { check, ok: null, found: "needs Python 3.10+ first", next: "" },
+        { check, ok: null, found: `needs Python ${supportedPythonText()} first`, next: "" },
         { check: wheelsCheck, ok: null, found: "cannot tell without Python", next: "" },
       ],
-      line: "needs Python 3.10+",
-      choice: { backend: "none", why: "install Python 3.10+ (MiniStack) or start an emulator" },
+      line: `needs Python ${supportedPythonText()}`,
+      choice: {
+        backend: "none",
+        why: `install Python ${supportedPythonText()} (MiniStack) or start an emulator`,
+      },
     };
   }
   if (ministack.installed) {

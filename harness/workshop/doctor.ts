@@ -1,42 +1,21 @@
 // `lab doctor`: what this machine has for each backend, and the one thing to do next for each
-// missing piece. Gathering the facts touches the machine; judging them is pure (and tested).
+// missing piece. Gathering the facts touches the machine (doctor-facts.ts); judging them here is
+// pure (and tested).
 
-import { existsSync } from "node:fs";
+import { PULL_TIMEOUT_MS } from "../backends/docker.js";
+import { LAMBDA_NODE_RUNTIME_IMAGE } from "../backends/localstack-config.js";
+import { pythonLabel } from "../backends/python.js";
 import {
-  type DockerStatus,
-  dockerStatus,
-  imagePresent,
-  PULL_TIMEOUT_MS,
-} from "../backends/docker.js";
-import { DEFAULT_ENDPOINT } from "../backends/endpoint.js";
-import { probeHealth } from "../backends/health.js";
-import { LAMBDA_NODE_RUNTIME_IMAGE, localstackImage } from "../backends/localstack-config.js";
-import {
-  ministackPaths,
-  type OfflineWheels,
-  offlineWheels,
-} from "../backends/ministack-install.js";
-import { type IndexProbe, probeIndex } from "../backends/package-index.js";
-import { isPortFree } from "../backends/processes.js";
-import { findPython, type PythonFound, pythonLabel } from "../backends/python.js";
+  nodeVerdict,
+  SUPPORTED_PYTHONS,
+  supportedNodeText,
+  supportedPythonText,
+} from "../common/supported.js";
+import type { Facts } from "./doctor-facts.js";
 import { judgeMiniStack } from "./doctor-ministack.js";
 
-export interface Facts {
-  node: string;
-  docker: DockerStatus;
-  localstackImage: string;
-  /** Which images are already pulled; undefined without Docker. */
-  images?: { localstack: boolean; lambdaRuntime: boolean };
-  port4566: { state: "free" } | { state: "emulator"; name: string } | { state: "busy" };
-  python: PythonFound | { problem: string };
-  ministack: {
-    installed: boolean;
-    /** Asked of pip only when MiniStack is not installed and a Python is there to ask. */
-    wheels?: OfflineWheels;
-    /** Probed only when neither the venv nor the wheels will do. */
-    index?: IndexProbe;
-  };
-}
+export type { Facts, LateProbe } from "./doctor-facts.js";
+export { gatherMachineFacts, ministackFacts, unansweredProbes } from "./doctor-facts.js";
 
 export interface DoctorRow {
   check: string;
@@ -61,88 +40,10 @@ export interface Diagnosis {
   labUp: Choice;
 }
 
-/** The probes asked and not answered yet, by what they ask about. */
-const unanswered = new Set<string>();
-
-/**
- * What doctor was still waiting for, should the process end before the facts are in (the
- * command then says so instead of exiting 0 with nothing printed: cli/exit.ts).
- */
-export const unansweredProbes = (): string[] => [...unanswered];
-
-function asking<T>(what: string, answer: Promise<T>): Promise<T> {
-  unanswered.add(what);
-  return answer.finally(() => unanswered.delete(what));
-}
-
-export async function gatherMachineFacts(): Promise<Facts> {
-  const found: Promise<Facts["python"]> = asking("Python", findPython()).catch((err: Error) => ({
-    problem: err.message,
-  }));
-  const [docker, port4566, python, ministack] = await Promise.all([
-    asking("the Docker engine (testcontainers)", dockerStatus()),
-    asking("port 4566", portState()),
-    found,
-    found.then((python) => asking("MiniStack's install", ministackFacts(python))),
-  ]);
-  const image = localstackImage();
-  let images: Facts["images"];
-  if (docker.available) {
-    images = {
-      localstack: await asking(`Docker's image ${image}`, imagePresent(image)),
-      lambdaRuntime: await asking(
-        `Docker's image ${LAMBDA_NODE_RUNTIME_IMAGE}`,
-        imagePresent(LAMBDA_NODE_RUNTIME_IMAGE),
-      ),
-    };
-  }
-  return {
-    node: process.version,
-    docker,
-    localstackImage: image,
-    images,
-    port4566,
-    python,
-    ministack,
-  };
-}
-
-/**
- * Only what will work now counts: installed, wheels pip resolves offline, or an index that
- * answers. Each is asked only when the one before does not hold (the index probe takes up to 3 s).
- */
-export async function ministackFacts(
-  python: Facts["python"],
-  paths = ministackPaths(),
-  probe: () => Promise<IndexProbe> = probeIndex,
-): Promise<Facts["ministack"]> {
-  if (existsSync(paths.marker)) return { installed: true };
-  if (!("command" in python)) return { installed: false }; // no pip to ask, nothing to install with
-  // The venv's own pip when an earlier run made the venv: that is the one that will install.
-  const asker = existsSync(paths.python) ? { command: paths.python, args: [] } : python;
-  const wheels = await offlineWheels(asker, paths.wheels);
-  if (wheels.state === "resolve") return { installed: false, wheels };
-  return { installed: false, wheels, index: await probe() };
-}
-
-async function portState(): Promise<Facts["port4566"]> {
-  const health = await probeHealth(DEFAULT_ENDPOINT);
-  if (health) return { state: "emulator", name: `${health.product} ${health.version}` };
-  return (await isPortFree(4566)) ? { state: "free" } : { state: "busy" };
-}
-
 export function diagnose(facts: Facts): Diagnosis {
-  const [major = 0, minor = 0] = facts.node.slice(1).split(".").map(Number);
-  const nodeOk = major > 20 || (major === 20 && minor >= 12);
-  const pythonOk = "command" in facts.python;
   const ministack = judgeMiniStack(facts);
   const rows: DoctorRow[] = [
-    {
-      check: "Node.js",
-      ok: nodeOk,
-      found: facts.node,
-      next: nodeOk ? "" : "install Node.js 20.12 or newer",
-    },
+    nodeRow(facts.node),
     {
       check: "Docker engine",
       ok: facts.docker.available,
@@ -162,15 +63,7 @@ export function diagnose(facts: Facts): Diagnosis {
       LAMBDA_NODE_RUNTIME_IMAGE,
     ),
     portRow(facts.port4566),
-    {
-      check: "Python 3.10+ (for MiniStack)",
-      ok: pythonOk,
-      found:
-        "command" in facts.python
-          ? `${pythonLabel(facts.python)} ${facts.python.version}`
-          : "not found",
-      next: "command" in facts.python ? "" : "install Python 3.10+ or set LAB_PYTHON",
-    },
+    pythonRow(facts.python),
     ...ministack.rows,
   ];
   const backends = {
@@ -226,6 +119,36 @@ function autoChoices(facts: Facts, ministack: Choice): Pick<Diagnosis, "auto" | 
   };
 }
 
+function pythonRow(python: Facts["python"]): DoctorRow {
+  // Not wider than the table's column: "3.10-3.13", where prose says "3.10 to 3.13".
+  const check = `Python ${SUPPORTED_PYTHONS[0]}-${SUPPORTED_PYTHONS.at(-1)} (for MiniStack)`;
+  if ("command" in python)
+    return { check, ok: true, found: `${pythonLabel(python)} ${python.version}`, next: "" };
+  return {
+    check,
+    ok: false,
+    found: python.found.length > 0 ? `only ${python.found.join(", ")}` : "not found",
+    next: `install Python ${supportedPythonText()} or set LAB_PYTHON`,
+  };
+}
+
+function nodeRow(version: string): DoctorRow {
+  const check = "Node.js";
+  switch (nodeVerdict(version)) {
+    case "supported":
+      return { check, ok: true, found: version, next: "" };
+    case "untested":
+      return {
+        check,
+        ok: true,
+        found: `${version} (the lab is tested on ${supportedNodeText(" and ")})`,
+        next: "",
+      };
+    case "too old":
+      return { check, ok: false, found: version, next: `install Node.js ${supportedNodeText()}` };
+  }
+}
+
 function imageRow(check: string, present: boolean | undefined, image: string): DoctorRow {
   if (present === undefined)
     return { check, ok: null, found: "cannot tell without Docker", next: "" };
@@ -250,6 +173,13 @@ function portRow(port: Facts["port4566"]): DoctorRow {
         ok: false,
         found: "in use by something that is not an emulator",
         next: "free port 4566 before docker compose up (MiniStack uses any free port)",
+      };
+    case "silent":
+      return {
+        check,
+        ok: false,
+        found: "held by something that did not answer in time",
+        next: "restart or stop what holds it (docker compose restart, or down)",
       };
   }
 }

@@ -20,6 +20,7 @@ import path from "node:path";
 import { MINISTACK_VERSION, offlineWheels } from "../backends/ministack-install.js";
 import { lastLines, run } from "../backends/processes.js";
 import { LabError } from "../common/errors.js";
+import { SUPPORTED_PYTHONS } from "../common/supported.js";
 import type { NpmPlatform } from "./kit-npm.js";
 
 /** uv, pinned, installed into the lab's venv only when a kit is built. */
@@ -70,8 +71,8 @@ export const KIT_PLATFORMS: readonly KitPlatform[] = [
   },
 ];
 
-/** The CPython versions MiniStack supports that attendees are likely to have. */
-export const KIT_PYTHONS = ["3.10", "3.11", "3.12", "3.13"] as const;
+/** The kit has wheels for every Python the lab makes its venv with. */
+export const KIT_PYTHONS = SUPPORTED_PYTHONS;
 
 export interface KitTarget {
   platform: KitPlatform;

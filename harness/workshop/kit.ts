@@ -21,6 +21,7 @@ import { mapAtMost } from "../common/at-most.js";
 import { LabError, UsageError } from "../common/errors.js";
 import { PROJECT_ROOT } from "../common/paths.js";
 import { type Say, step } from "../common/say.js";
+import { supportedNodeText } from "../common/supported.js";
 import {
   addToNpmCache,
   missingFromNpmCache,
@@ -223,7 +224,7 @@ Everything the workshop needs, with no network: the lab (${KIT_LAB_FOLDER}/), th
 installs (npm-cache/), and MiniStack ${m.ministack}, the AWS emulator it runs on, as Python wheels
 (${KIT_LAB_FOLDER}/.lab/wheels/). ${megabytes(m.bytes.total)} in all. Made ${m.createdAt.slice(0, 10)} from commit ${m.commit}.
 
-Before you start, have Node.js ${m.node.replace(">=", "")} or newer and Python ${m.pythons[0]} to ${m.pythons.at(-1)}
+Before you start, have Node.js ${supportedNodeText()} and Python ${m.pythons[0]} to ${m.pythons.at(-1)}
 (on Windows, Python from python.org; the \`py\` launcher is enough). It works on
 ${m.platforms.join(", ")}.
 
@@ -245,6 +246,6 @@ scripts: if a command stops with "running scripts is disabled on this system", t
 \`npx lab up\` installs MiniStack from the wheels (once, about 15 seconds), starts it on
 127.0.0.1 and deploys the lab. Then follow docs/workshop.md (em português:
 docs/workshop.pt-BR.md), and \`npx lab down\` at the end. \`npx lab doctor\` says what is missing
-when something does not start.
+when something does not start. The week before the workshop, run \`npm ci --offline --cache ../npm-cache\` and then \`npx lab doctor --ready\` in ${KIT_LAB_FOLDER}/: ready or not, and what to do.
 `;
 }

@@ -17,9 +17,21 @@ export interface SavedLab {
   backend: BackendInfo & { pid?: number };
   prefix: string;
   upAt: number;
+  /** When `lab reset` last emptied the lab: the experiment since then is what insights reads. */
+  resetAt?: number;
   sends: SendRecord[];
   /** The guard file `lab guard <file>` bundled into the worker, so `lab deploy` bundles it again. */
   guardFile?: GuardFile;
+}
+
+/**
+ * Where the current experiment starts, for the commands that read the log group by default from
+ * there (`insights`, `logs --order-id`): the last `lab reset`, else `lab up`.
+ */
+export function experimentStart(state: SavedLab): { at: number; by: "up" | "reset" } {
+  return state.resetAt === undefined
+    ? { at: state.upAt, by: "up" }
+    : { at: state.resetAt, by: "reset" };
 }
 
 export function readState(): SavedLab | undefined {

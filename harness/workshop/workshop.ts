@@ -79,8 +79,8 @@ export async function labUp(say: Say): Promise<{ state: SavedLab; fresh: boolean
 
 /**
  * Empties the lab `up` deployed (its three tables and both queues) and forgets its sends, so a
- * workshop can start an experiment again. Only against an emulator on this machine's loopback:
- * a reset deletes, and a stray endpoint must never let it delete anything elsewhere.
+ * workshop can start an experiment again (insights and logs read from then on). Only against an
+ * emulator on this machine's loopback: a reset deletes, and a stray endpoint must not.
  */
 export async function resetLab(open: WorkshopLab): Promise<Record<string, number>> {
   const { endpoint } = open.backend;
@@ -90,7 +90,7 @@ export async function resetLab(open: WorkshopLab): Promise<Record<string, number
     );
   }
   const emptied = await resetState(open.conn, open.deployment);
-  writeState({ ...open.state, sends: [] });
+  writeState({ ...open.state, sends: [], resetAt: Date.now() });
   return emptied;
 }
 
@@ -262,11 +262,12 @@ function labSends(open: WorkshopLab, which: SendsFilter): SendRecord[] {
 }
 
 /**
- * Every event for one orderId (as the worker saw it) since `up`, from every message in the log
- * group: copies sent with the AWS CLI belong to the order as much as `lab send`'s.
+ * Every event for one orderId (as the worker saw it) since `up` or `reset`, from every message in
+ * the log group: copies sent with the AWS CLI belong to the order as much as `lab send`'s.
  */
 export async function orderEvents(open: WorkshopLab, orderId: string): Promise<WorkerEvent[]> {
-  const events = await windowEvents(open, { sinceMs: open.state.upAt, untilMs: Date.now() });
+  const sinceMs = open.state.resetAt ?? open.state.upAt; // as experimentStart (lab-state.ts)
+  const events = await windowEvents(open, { sinceMs, untilMs: Date.now() });
   return events.filter((e) => e.orderId === orderId);
 }
 

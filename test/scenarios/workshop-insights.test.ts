@@ -12,7 +12,7 @@ import { labRegion } from "../../harness/common/region.js";
 import type { SentMessage } from "../../harness/drive/send.js";
 import { shipLateLogs } from "../../harness/observe/late-logs.js";
 import { waitUntilEnded } from "../../harness/observe/observe.js";
-import { labCommand, workshopEnv } from "./workshop-commands.js";
+import { labCommand, runCli, workshopEnv } from "./workshop-commands.js";
 
 const PREFIX = "lab-insights-test";
 const env = workshopEnv(PREFIX);
@@ -74,7 +74,7 @@ async function waitForTheWorker(sent: SentMessage[], sinceMs: number): Promise<v
 }
 
 describe("lab insights over the log group", () => {
-  test("counts what the AWS CLI sent; --sends last does not; --until and --since cut between two sends", async () => {
+  test("counts what the AWS CLI sent; --sends last does not; --until and --since cut between two sends; reset starts anew", async () => {
     lab("up");
     expect(lab("send", "--order-id", "ORDER-LAB", "--copies", "2")).toContain("all 2 ended");
     // Every line of the lab's send is in the log group by now (send waited for it).
@@ -116,6 +116,19 @@ describe("lab insights over the log group", () => {
     const logs = lab("logs", "--order-id", "ORDER-CLI");
     expect(logs.match(/│ charge_applied /g)).toHaveLength(3);
     for (const { messageId } of cli) expect(logs).toContain(messageId.slice(0, 8));
+
+    // lab reset starts a new experiment: insights and logs read from it on, the heading says so.
+    lab("reset");
+    expect(lab("send", "--order-id", "ORDER-AFTER", "--copies", "1")).toContain("all 1 ended");
+    const afterReset = read(lab("insights"));
+    expect(afterReset.heading).toMatch(
+      / \d\d:\d\d:\d\d \(reset\) to \d\d:\d\d:\d\d \(now\), every message \(1 message, \d+ events\)$/,
+    );
+    expect(afterReset.chargesOrdersMessages).toBe("1/1/1");
+    expect(afterReset.timelines).toEqual(["ORDER-AFTER"]);
+    const before = runCli("lab-cli.ts", env, ["logs", "--order-id", "ORDER-CLI"]);
+    expect(before.status).toBe(3); // its copies came before the reset
+    expect(before.stderr).toContain("no events for ORDER-CLI yet");
 
     expect(lab("down")).toContain("it is yours, so it keeps running");
   }, 180_000);

@@ -19,7 +19,7 @@ import { harnessCli, nodeTsx } from "../node-tsx.js";
 import { wheelsFolder } from "./ministack-wheel-fixture.js";
 
 const base: Facts = {
-  node: "v20.20.2",
+  node: "v22.23.5",
   docker: {
     available: false,
     reason: "no Docker engine reachable (Could not find a working container runtime strategy)",
@@ -28,6 +28,7 @@ const base: Facts = {
   port4566: { state: "free" },
   python: { command: "python3", args: [], version: "3.11" },
   ministack: { installed: true },
+  late: [],
 };
 
 const PYPI = "https://pypi.org/simple/ministack/";
@@ -52,7 +53,7 @@ describe("doctor's judgement", () => {
   test("nothing at all: no backend, and each row says what to do", () => {
     const { rows, backends } = diagnose({
       ...base,
-      python: { problem: "none found" },
+      python: { problem: "none found", found: [] },
       port4566: { state: "busy" },
     });
     expect(Object.values(backends).some(Boolean)).toBe(false);
@@ -116,9 +117,23 @@ describe("doctor's judgement", () => {
   });
 
   test("no Docker, no Python: nothing will run, and it says what to install", () => {
-    const { auto } = diagnose({ ...base, python: { problem: "none found" } });
+    const { auto } = diagnose({ ...base, python: { problem: "none found", found: [] } });
     expect(auto.backend).toBe("none");
-    expect(auto.why).toContain("install Python 3.10+");
+    expect(auto.why).toContain("install Python 3.10 to 3.13");
+  });
+
+  test("only a Python the kit has no wheels for: ✗, naming it and what is needed", () => {
+    const facts: Facts = {
+      ...base,
+      python: { problem: "MiniStack needs Python 3.10 to 3.13 ...", found: ["py -3 3.14"] },
+    };
+    expect(row(facts, "Python 3.10-3.13")).toEqual({
+      check: "Python 3.10-3.13 (for MiniStack)",
+      ok: false,
+      found: "only py -3 3.14",
+      next: "install Python 3.10 to 3.13 or set LAB_PYTHON",
+    });
+    expect(diagnose(facts).auto.backend).toBe("none");
   });
 
   test("MiniStack installed in .lab/venv: ✓, and no wheels needed", () => {
@@ -164,7 +179,7 @@ describe("doctor's judgement", () => {
   test("no venv, no wheels, no index: ✗ MiniStack although Python is there", () => {
     const facts: Facts = { ...base, ministack: offlineBare };
     const { backends, ministack, auto, labUp } = diagnose(facts);
-    expect(row(facts, "Python 3.10+")?.ok).toBe(true);
+    expect(row(facts, "Python 3.10-3.13")?.ok).toBe(true);
     expect(backends).toEqual({ endpoint: false, testcontainers: false, ministack: false });
     expect(ministack.line).toBe(
       `cannot install: no usable wheels in .lab/wheels and ${PYPI} does not answer`,
@@ -207,8 +222,23 @@ describe("doctor's judgement", () => {
     expect(labUp.backend).toBe("none");
   });
 
-  test("Node older than 20.12 is flagged", () => {
-    expect(diagnose({ ...base, node: "v20.9.0" }).rows[0]).toMatchObject({ ok: false });
+  test("Node 22 and 24 pass; 20 is flagged with what to install; a newer one passes, marked untested", () => {
+    expect(row({ ...base, node: "v22.0.0" }, "Node.js")).toMatchObject({
+      ok: true,
+      found: "v22.0.0",
+    });
+    expect(row({ ...base, node: "v24.11.1" }, "Node.js")).toMatchObject({ ok: true, next: "" });
+    expect(row({ ...base, node: "v20.20.2" }, "Node.js")).toEqual({
+      check: "Node.js",
+      ok: false,
+      found: "v20.20.2",
+      next: "install Node.js 22 or 24",
+    });
+    expect(row({ ...base, node: "v21.7.3" }, "Node.js")?.ok).toBe(false);
+    expect(row({ ...base, node: "v26.1.0" }, "Node.js")).toMatchObject({
+      ok: true,
+      found: "v26.1.0 (the lab is tested on 22 and 24)",
+    });
   });
 });
 
@@ -287,7 +317,7 @@ describe("npx lab doctor, on this machine", () => {
           : /✗ testcontainers\s+Docker is reachable, but LocalStack's images are not pulled/,
     );
     expect(result.stdout).toMatch(backends.ministack ? /✓ ministack/ : /✗ ministack/);
-    expect(result.stdout).toContain("Python 3.10+");
+    expect(result.stdout).toContain("Python 3.10-3.13");
   });
 
   test("no venv, no wheels, an index that does not answer: ✗ ministack, though Python is here", async () => {
@@ -298,7 +328,7 @@ describe("npx lab doctor, on this machine", () => {
       LAB_HOME: labHome(),
       PIP_INDEX_URL: `http://127.0.0.1:${port}/simple`,
     });
-    expect(result.stdout).toMatch(/✓ │ Python 3\.10\+/);
+    expect(result.stdout).toMatch(/✓ │ Python 3\.10-3\.13/);
     expect(result.stdout).toContain(
       `✗ ministack       cannot install: no usable wheels in .lab/wheels and http://127.0.0.1:${port}/simple/ministack/ does not answer`,
     );

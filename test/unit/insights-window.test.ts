@@ -18,6 +18,7 @@ import {
 import { UsageError } from "../../harness/common/errors.js";
 import type { WorkerEvent } from "../../harness/observe/events.js";
 import { textWindow } from "../../harness/report/text.js";
+import { experimentStart, type SavedLab } from "../../harness/workshop/lab-state.js";
 import { harnessCli, nodeTsx } from "../node-tsx.js";
 
 // Local time throughout, as the user's clock reads it: the expectations are built the same way.
@@ -134,7 +135,7 @@ describe("resolveWindow", () => {
     [{ since: local(8, 5), until: local(8, 3) }, /--since .* is not before --until/],
     [{ since: local(8, 5), until: local(8, 5) }, /--since .* is not before --until/],
     [{ since: local(9, 0) }, /--since .* is not before now/],
-    [{ until: local(8, 0) }, /the start \(when `up` ran\) .* is not before --until/],
+    [{ until: local(8, 0) }, /the start \(when `up` or `reset` ran\) .* is not before --until/],
     [{ since: local(8, 2), last: 60_000 }, /--since and --last both say where the window starts/],
     [
       { all: true, sends: "last" as const },
@@ -187,6 +188,19 @@ describe("textWindow", () => {
     );
     expect(lastSend).toBe(
       "log group g: 08:01:05 to 08:02:00, the last lab send (1 message, 1 event)",
+    );
+    const sinceReset = textWindow(
+      {
+        logGroup: "g",
+        sinceMs: at(8, 5, 0),
+        untilMs: at(8, 6, 0),
+        sinceUp: true,
+        sinceReset: true,
+      },
+      [],
+    );
+    expect(sinceReset).toBe(
+      "log group g: 08:05:00 (reset) to 08:06:00, every message (0 messages, 0 events)",
     );
   });
 
@@ -290,5 +304,26 @@ describe("npx lab insights with a bad window", () => {
     expect(result.status).toBe(2);
     expect(result.stderr).toMatch(message);
     expect(result.stderr.trim().split("\n")).toHaveLength(1);
+  });
+});
+
+describe("where the default window starts", () => {
+  const lab: SavedLab = {
+    backend: {
+      name: "ministack",
+      emulator: "ministack",
+      version: "1.5.33",
+      endpoint: "http://127.0.0.1:4566",
+    },
+    prefix: "p",
+    upAt: 1_000,
+    sends: [],
+  };
+  test("at up, until a reset; then at the last reset", () => {
+    expect(experimentStart(lab)).toEqual({ at: 1_000, by: "up" });
+    expect(experimentStart({ ...lab, resetAt: 5_000 })).toEqual({ at: 5_000, by: "reset" });
+    expect(resolveWindow({}, experimentStart({ ...lab, resetAt: 5_000 }).at, 9_000).sinceMs).toBe(
+      5_000,
+    );
   });
 });

@@ -100,7 +100,7 @@ test("the attendee README: the commands, the same in every shell, and what to in
     createdAt: "2026-12-04T09:00:00.000Z",
     commit: "abc1234",
     ministack: "1.5.33",
-    node: ">=20.12",
+    node: ">=22",
     platforms: ["Linux x86_64", "Windows amd64"],
     pythons: ["3.10", "3.13"],
     npmPackages: 275,
@@ -111,11 +111,12 @@ test("the attendee README: the commands, the same in every shell, and what to in
   expect(readme).toContain(
     "cd sqs-idempotency-lab\nnpm ci --offline --cache ../npm-cache\nnpx lab up\n",
   );
-  expect(readme).toContain("Node.js 20.12 or newer and Python 3.10 to 3.13");
+  expect(readme).toContain("Node.js 22 or 24 and Python 3.10 to 3.13");
   expect(readme).toContain("383 MB in all");
   // Windows blocks PowerShell scripts by default, and npm and npx are scripts there.
   expect(readme).toContain("`npx.cmd lab up`");
   expect(readme).toContain("`Set-ExecutionPolicy -Scope CurrentUser RemoteSigned`");
+  expect(readme).toContain("then `npx lab doctor --ready` in sqs-idempotency-lab/: ready or not");
 });
 
 test("lab up tells bash and PowerShell how to reach the emulator", () => {

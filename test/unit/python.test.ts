@@ -6,7 +6,12 @@ import path from "node:path";
 import { describe, expect, test } from "vitest";
 import { MINISTACK_VERSION, offlineWheels } from "../../harness/backends/ministack-install.js";
 import type { RunResult } from "../../harness/backends/processes.js";
-import { findPython, pythonCandidates } from "../../harness/backends/python.js";
+import {
+  findPython,
+  NoSupportedPython,
+  pythonCandidates,
+  pythonLabel,
+} from "../../harness/backends/python.js";
 import { LabError } from "../../harness/common/errors.js";
 import { wheelsFolder } from "./ministack-wheel-fixture.js";
 
@@ -27,19 +32,27 @@ function fakeRunner(answers: Record<string, Answer>) {
 const says = (version: string): RunResult => ({ code: 0, output: `${version}\n` });
 
 describe("which Pythons are tried", () => {
-  test("Windows: the py launcher first, then python, then python3", () => {
-    expect(pythonCandidates("win32", {})).toEqual([
-      { command: "py", args: ["-3"] },
-      { command: "python", args: [] },
-      { command: "python3", args: [] },
+  test("Windows: py -3.13 to py -3.10, then py -3, python, python3", () => {
+    expect(pythonCandidates("win32", {}).map(pythonLabel)).toEqual([
+      "py -3.13",
+      "py -3.12",
+      "py -3.11",
+      "py -3.10",
+      "py -3",
+      "python",
+      "python3",
     ]);
   });
 
-  test("Linux and macOS: python3, then python", () => {
+  test("Linux and macOS: python3.13 to python3.10, then python3, python", () => {
     for (const platform of ["linux", "darwin"] as const)
-      expect(pythonCandidates(platform, {})).toEqual([
-        { command: "python3", args: [] },
-        { command: "python", args: [] },
+      expect(pythonCandidates(platform, {}).map(pythonLabel)).toEqual([
+        "python3.13",
+        "python3.12",
+        "python3.11",
+        "python3.10",
+        "python3",
+        "python",
       ]);
   });
 
@@ -51,11 +64,37 @@ describe("which Pythons are tried", () => {
 });
 
 describe("findPython with a fake runner", () => {
-  test("Windows with the launcher: py -3, its -3 before the script", async () => {
-    const { runner, ran } = fakeRunner({ "py -3": says("3.12") });
+  test("Windows with the launcher: py -3.12, its -3.12 before the script", async () => {
+    const { runner, ran } = fakeRunner({ "py -3.12": says("3.12"), "py -3": says("3.12") });
     const found = await findPython({ platform: "win32", env: {}, runner });
-    expect(found).toEqual({ command: "py", args: ["-3"], version: "3.12" });
-    expect(ran[0]?.slice(0, 3)).toEqual(["py", "-3", "-c"]);
+    expect(found).toEqual({ command: "py", args: ["-3.12"], version: "3.12" });
+    expect(ran.at(-1)?.slice(0, 3)).toEqual(["py", "-3.12", "-c"]);
+  });
+
+  test("py -3 would pick 3.14 (the newest): the 3.12 beside it is taken", async () => {
+    const { runner } = fakeRunner({ "py -3.12": says("3.12"), "py -3": says("3.14") });
+    expect(await findPython({ platform: "win32", env: {}, runner })).toEqual({
+      command: "py",
+      args: ["-3.12"],
+      version: "3.12",
+    });
+  });
+
+  test("only 3.14: one line naming what was found and what is needed", async () => {
+    const { runner } = fakeRunner({ python3: says("3.14"), python: says("3.14") });
+    const failing = findPython({ platform: "linux", env: {}, runner });
+    await expect(failing).rejects.toThrow(
+      "MiniStack needs Python 3.10 to 3.13 (the versions the kit's wheels are for); found only python3 3.14, python 3.14. Install one of them, or set LAB_PYTHON to one",
+    );
+    await expect(failing).rejects.toBeInstanceOf(NoSupportedPython);
+    await expect(failing).rejects.toMatchObject({ found: ["python3 3.14", "python 3.14"] });
+  });
+
+  test("a LAB_PYTHON the kit has no wheels for is refused too", async () => {
+    const { runner } = fakeRunner({ "/opt/py314/bin/python": says("3.14") });
+    await expect(
+      findPython({ platform: "linux", env: { LAB_PYTHON: "/opt/py314/bin/python" }, runner }),
+    ).rejects.toThrow("found only /opt/py314/bin/python 3.14");
   });
 
   test("Windows without the launcher, python the Store's stub (exit 9009): python3", async () => {
@@ -68,7 +107,7 @@ describe("findPython with a fake runner", () => {
     });
     const found = await findPython({ platform: "win32", env: {}, runner });
     expect(found).toEqual({ command: "python3", args: [], version: "3.11" });
-    expect(ran.map((r) => r[0])).toEqual(["py", "python", "python3"]);
+    expect(ran.map((r) => r[0])).toEqual(["py", "py", "py", "py", "py", "python", "python3"]);
   });
 
   test("Linux without python3: python", async () => {
@@ -87,7 +126,7 @@ describe("findPython with a fake runner", () => {
     expect((await findPython({ platform: "linux", env: {}, runner })).version).toBe("3.13");
   });
 
-  test("an old py -3 does not stop the search for a newer python", async () => {
+  test("an old py -3 does not stop the search for a supported python", async () => {
     const { runner } = fakeRunner({ "py -3": says("3.8"), python: says("3.12") });
     expect((await findPython({ platform: "win32", env: {}, runner })).command).toBe("python");
   });
@@ -95,7 +134,7 @@ describe("findPython with a fake runner", () => {
   test("only old ones: says which, and what to do", async () => {
     const { runner } = fakeRunner({ "py -3": says("3.9"), python: says("3.8") });
     await expect(findPython({ platform: "win32", env: {}, runner })).rejects.toThrow(
-      "MiniStack needs Python 3.10 or newer; py -3 is 3.9, python is 3.8. Install a newer one or set LAB_PYTHON",
+      "MiniStack needs Python 3.10 to 3.13 (the versions the kit's wheels are for); found only py -3 3.9, python 3.8. Install one of them, or set LAB_PYTHON to one",
     );
   });
 
@@ -103,7 +142,9 @@ describe("findPython with a fake runner", () => {
     const { runner } = fakeRunner({});
     const failing = findPython({ platform: "win32", env: {}, runner });
     await expect(failing).rejects.toBeInstanceOf(LabError);
-    await expect(failing).rejects.toThrow("none was found (tried py -3, python, python3)");
+    await expect(failing).rejects.toThrow(
+      "none was found (tried py -3.13, py -3.12, py -3.11, py -3.10, py -3, python, python3)",
+    );
   });
 
   test("a LAB_PYTHON that does not run is not replaced by another Python", async () => {
@@ -116,11 +157,10 @@ describe("findPython with a fake runner", () => {
 });
 
 describe("on this machine", () => {
-  test("findPython finds a real Python 3.10+ and runs it", async () => {
+  test("findPython finds a real Python 3.10 to 3.13 and runs it", async () => {
     const found = await findPython();
     expect(found.args).toEqual([]);
-    const [major = 0, minor = 0] = found.version.split(".").map(Number);
-    expect(major > 3 || (major === 3 && minor >= 10)).toBe(true);
+    expect(["3.10", "3.11", "3.12", "3.13"]).toContain(found.version);
   });
 });
 

@@ -1,0 +1,44 @@
+// `lab doctor` ends even when a probe never answers: here the Docker engine's socket accepts
+// connections and never answers (a Docker Desktop half started), which kept testcontainers'
+// detection waiting for good. The fake is at the process boundary: DOCKER_HOST names a socket
+// this test holds; everything else is the machine's own.
+import { spawnSync } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { createServer, type Socket } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, expect, test } from "vitest";
+import { PROBE_DEADLINE_MS } from "../../harness/workshop/doctor-facts.js";
+import { harnessCli, nodeTsx } from "../node-tsx.js";
+
+const held: Socket[] = [];
+const silent = createServer((socket) => held.push(socket)); // reads nothing, answers nothing
+afterAll(() => {
+  for (const socket of held) socket.destroy();
+  silent.close();
+});
+
+test.skipIf(process.platform === "win32")(
+  "a Docker socket that never answers: doctor ends by the probe's deadline and says so",
+  async () => {
+    const socket = path.join(mkdtempSync(path.join(tmpdir(), "lab-silent-docker-")), "docker.sock");
+    await new Promise<void>((resolve) => silent.listen(socket, resolve));
+    const started = Date.now();
+    const doctor = spawnSync(...nodeTsx(harnessCli("lab-cli.ts"), ["doctor"]), {
+      encoding: "utf8",
+      timeout: 60_000,
+      env: { ...process.env, DOCKER_HOST: `unix://${socket}`, NO_COLOR: "1" },
+    });
+    const seconds = PROBE_DEADLINE_MS.docker / 1000;
+    expect(doctor.error, "doctor was killed by the test's own timeout").toBeUndefined();
+    expect(doctor.stderr).not.toContain("stopped before it finished");
+    expect(doctor.stdout).toContain(
+      `✗ no answer from the Docker engine (testcontainers) within ${seconds} s: doctor went on without it`,
+    );
+    expect(doctor.stdout).toMatch(/│ ✗ │ Docker engine\s+│ no answer within \d+ s/);
+    expect(doctor.stdout).toContain("✗ testcontainers  needs a Docker engine");
+    expect([0, 3]).toContain(doctor.status); // 3 only if MiniStack cannot run here either
+    console.log(`doctor with a silent Docker socket ended in ${(Date.now() - started) / 1000} s`);
+  },
+  60_000,
+);
