@@ -20,7 +20,9 @@ import { within } from "../common/deadline.js";
 
 /** How long each probe may take (ms) before doctor goes on without its answer. */
 export const PROBE_DEADLINE_MS = {
-  docker: 15_000, // testcontainers' detection; a socket that never answers would wait forever
+  // testcontainers' detection (a socket that never answers would hold it for good); seconds
+  // even on a CI machine building images beside it: a false "no answer" fails its tests.
+  docker: 30_000,
   port: 10_000, // the health GET (1.5 s) and a listen on 4566
   python: 60_000, // up to seven interpreters asked in turn
   ministack: 90_000, // pip's offline dry run (60 s at most), then the index (3 s)
