@@ -38,6 +38,14 @@ export function ministackPaths(labDir = LAB_DIR): MiniStackPaths {
   };
 }
 
+/** The venv's python runs and is this Python's version: the venv the lab would keep. */
+export async function venvFits(paths: MiniStackPaths, python: PythonFound): Promise<boolean> {
+  return (
+    existsSync(paths.python) &&
+    (await pythonVersion({ command: paths.python, args: [] })) === python.version
+  );
+}
+
 /**
  * Installs the pinned MiniStack into .lab/venv the first time; later runs reuse it while it was
  * made by the Python the lab picks now. One made by another (3.14 before 3.13 was installed, or

@@ -11,6 +11,7 @@ import {
   ministackPaths,
   type OfflineWheels,
   offlineWheels,
+  venvFits,
 } from "../backends/ministack-install.js";
 import { type IndexProbe, probeIndex } from "../backends/package-index.js";
 import { isPortFree } from "../backends/processes.js";
@@ -19,7 +20,9 @@ import { within } from "../common/deadline.js";
 
 /** How long each probe may take (ms) before doctor goes on without its answer. */
 export const PROBE_DEADLINE_MS = {
-  docker: 15_000, // testcontainers' detection; a socket that never answers would wait forever
+  // testcontainers' detection (a socket that never answers would hold it for good); seconds
+  // even on a CI machine building images beside it: a false "no answer" fails its tests.
+  docker: 30_000,
   port: 10_000, // the health GET (1.5 s) and a listen on 4566
   python: 60_000, // up to seven interpreters asked in turn
   ministack: 90_000, // pip's offline dry run (60 s at most), then the index (3 s)
@@ -141,10 +144,13 @@ export async function ministackFacts(
   paths = ministackPaths(),
   probe: () => Promise<IndexProbe> = probeIndex,
 ): Promise<Facts["ministack"]> {
-  if (existsSync(paths.marker)) return { installed: true };
   if (!("command" in python)) return { installed: false }; // no pip to ask, nothing to install with
+  // A venv of another Python is made again by the next start (ministack-install.ts): not
+  // installed, and its pip is not the one that will install.
+  const fits = await venvFits(paths, python);
+  if (fits && existsSync(paths.marker)) return { installed: true };
   // The venv's own pip when an earlier run made the venv: that is the one that will install.
-  const asker = existsSync(paths.python) ? { command: paths.python, args: [] } : python;
+  const asker = fits ? { command: paths.python, args: [] } : python;
   const wheels = await offlineWheels(asker, paths.wheels);
   if (wheels.state === "resolve") return { installed: false, wheels };
   return { installed: false, wheels, index: await probe() };

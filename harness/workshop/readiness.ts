@@ -9,9 +9,10 @@ import {
   ministackPaths,
   type OfflineWheels,
   offlineWheels,
+  venvFits,
 } from "../backends/ministack-install.js";
 import { freeLoopbackPort } from "../backends/processes.js";
-import { findPython, type PythonFound, pythonLabel, pythonVersion } from "../backends/python.js";
+import { findPython, type PythonFound, pythonLabel } from "../backends/python.js";
 import { within } from "../common/deadline.js";
 import { LAB_DIR } from "../common/paths.js";
 import { nodeVerdict, supportedNodeText, supportedPythonText } from "../common/supported.js";
@@ -49,9 +50,7 @@ export async function gatherReadiness(labDir = LAB_DIR): Promise<ReadinessFacts>
   let installed = false;
   let wheels: OfflineWheels | undefined;
   if ("command" in python) {
-    installed =
-      existsSync(paths.marker) &&
-      (await pythonVersion({ command: paths.python, args: [] })) === python.version;
+    installed = existsSync(paths.marker) && (await venvFits(paths, python));
     if (!installed) {
       const unusable = { state: "unusable", why: "pip did not answer within 60 s" } as const;
       wheels = await within(

@@ -255,14 +255,35 @@ describe("what doctor asks about MiniStack, on this machine", () => {
     return probe;
   };
 
-  test("installed (the marker in .lab/venv): no pip asked, no probe", async () => {
+  /** A venv whose python answers `version`, with MiniStack's marker: installed, as far as it says. */
+  const venvAnswering = (version: string) => {
     const paths = ministackPaths(labHome());
-    mkdirSync(paths.venv, { recursive: true });
+    mkdirSync(path.dirname(paths.python), { recursive: true });
+    writeFileSync(paths.python, `#!/bin/sh\necho ${version}\n`, { mode: 0o755 });
     writeFileSync(paths.marker, "");
-    const probe = counting(true);
-    expect(await ministackFacts(await findPython(), paths, probe)).toEqual({ installed: true });
-    expect(probe.calls).toBe(0);
-  });
+    return paths;
+  };
+
+  test.skipIf(process.platform === "win32")(
+    "installed (the marker in .lab/venv, made by this Python): no pip asked, no probe",
+    async () => {
+      const python = await findPython();
+      const probe = counting(true);
+      const paths = venvAnswering(python.version);
+      expect(await ministackFacts(python, paths, probe)).toEqual({ installed: true });
+      expect(probe.calls).toBe(0);
+    },
+  );
+
+  test.skipIf(process.platform === "win32")(
+    "a venv made by another Python is not installed: the next start makes it again",
+    async () => {
+      const python = await findPython();
+      const paths = venvAnswering("3.14");
+      const facts = await ministackFacts(python, paths, counting(false));
+      expect(facts.installed).toBe(false);
+    },
+  );
 
   test("wheels pip resolves here: no probe", async () => {
     const python = await findPython();
