@@ -3,7 +3,8 @@
 // answers. A Python alone is not enough: with no venv, no wheels and no network, nothing installs.
 import { MINISTACK_VERSION, WHEELS_FIX } from "../backends/ministack-install.js";
 import { supportedPythonText } from "../common/supported.js";
-import type { Choice, DoctorRow, Facts } from "./doctor.js";
+import type { Facts } from "./doctor-facts.js";
+import type { Choice, DoctorRow } from "./doctor-row.js";
 
 export interface MiniStackVerdict {
   ok: boolean;

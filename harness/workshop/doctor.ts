@@ -13,22 +13,11 @@ import {
 } from "../common/supported.js";
 import type { Facts } from "./doctor-facts.js";
 import { judgeMiniStack } from "./doctor-ministack.js";
+import type { Choice, DoctorRow } from "./doctor-row.js";
 
 export type { Facts, LateProbe } from "./doctor-facts.js";
 export { gatherMachineFacts, ministackFacts, unansweredProbes } from "./doctor-facts.js";
-
-export interface DoctorRow {
-  check: string;
-  /** null: does not apply here (an image check without Docker). */
-  ok: boolean | null;
-  found: string;
-  next: string;
-}
-
-export interface Choice {
-  backend: "endpoint" | "testcontainers" | "ministack" | "none";
-  why: string;
-}
+export type { Choice, DoctorRow } from "./doctor-row.js";
 
 export interface Diagnosis {
   rows: DoctorRow[];

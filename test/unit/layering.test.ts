@@ -68,6 +68,41 @@ function violations(files: { file: string; source: string }[]): string[] {
   return found;
 }
 
+/**
+ * The first import circle found among the files (import type included: a circle of types still
+ * ties the modules into one), as "a → b → a"; undefined when there is none.
+ */
+function importCircle(files: { file: string; source: string }[]): string | undefined {
+  const imports = new Map(
+    files.map(({ file, source }) => [
+      file,
+      localImports(file, source).map((target) => target.replace(/\.js$/, ".ts")),
+    ]),
+  );
+  const state = new Map<string, "visiting" | "done">();
+  const path_: string[] = [];
+  const visit = (file: string): string | undefined => {
+    if (state.get(file) === "done" || !imports.has(file)) return undefined;
+    if (state.get(file) === "visiting") {
+      return [...path_.slice(path_.indexOf(file)), file].join(" → ");
+    }
+    state.set(file, "visiting");
+    path_.push(file);
+    for (const target of imports.get(file) ?? []) {
+      const circle = visit(target);
+      if (circle) return circle;
+    }
+    path_.pop();
+    state.set(file, "done");
+    return undefined;
+  };
+  for (const file of imports.keys()) {
+    const circle = visit(file);
+    if (circle) return circle;
+  }
+  return undefined;
+}
+
 const tree = ["worker", ...LAYERS].flatMap((dir) =>
   sourceFiles(dir).map((file) => ({ file, source: readFileSync(path.join(ROOT, file), "utf8") })),
 );
@@ -83,6 +118,20 @@ describe("layering", () => {
   test("no import points up, the worker imports contract/ only, and only the explorer imports the worker", () => {
     expect(tree.length).toBeGreaterThan(50);
     expect(violations(tree)).toEqual([]);
+  });
+
+  test("no import circle, import type included", () => {
+    expect(importCircle(tree)).toBeUndefined();
+  });
+
+  test("the circle check finds one through a type import", () => {
+    expect(
+      importCircle([
+        { file: "harness/check/a.ts", source: 'import type { B } from "./b.js";' },
+        { file: "harness/check/b.ts", source: 'import { c } from "./c.js";' },
+        { file: "harness/check/c.ts", source: 'import type { A } from "./a.js";' },
+      ]),
+    ).toBe("harness/check/a.ts → harness/check/b.ts → harness/check/c.ts → harness/check/a.ts");
   });
 
   test("the rule catches an import that points up, and a worker reaching into the harness", () => {
