@@ -17,6 +17,7 @@ export const EVENT_TYPES = [
   "batch_failed",
   "failpoint",
   "failpoint_released",
+  "fault",
   "process_end",
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];

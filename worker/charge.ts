@@ -21,6 +21,8 @@ export interface ChargeInput {
   config: WorkerConfig;
   log: Log;
   at: At;
+  /** FAILPOINTS' payment rule: the timeout the worker gets after the charge was recorded. */
+  paymentFault?: () => Error | undefined;
 }
 
 /**
@@ -28,25 +30,20 @@ export interface ChargeInput {
  * the fence refused the charge. With the provider's idempotency key, a key used before gets the
  * earlier charge back (charge_replayed), or, for another amount, a refusal.
  */
-export async function charge(
-  { order, invocation, config, log, at }: ChargeInput,
-  record: RecordCharge,
-): Promise<boolean> {
+export async function charge(input: ChargeInput, record: RecordCharge): Promise<boolean> {
+  const { config, invocation, at } = input;
   crashIfInjected(config, invocation);
   await sleep(config.workMs); // the article's WORK_MS: the slow part of a real payment call
   await at("before-charge");
-  const answer = await pay(order, invocation, config, record, log);
+  const answer = await pay(input, record);
   await at("after-charge");
   return answer !== "fenced"; // fenced: nothing was charged
 }
 
 /** The payment call itself: the ledger item, and the line that says what the provider did. */
 async function pay(
-  order: Order,
-  invocation: Invocation,
-  config: WorkerConfig,
+  { order, invocation, config, log, paymentFault }: ChargeInput,
   record: RecordCharge,
-  log: Log,
 ): Promise<ProviderAnswer | "fenced"> {
   try {
     const injected = chargeFailureIfInjected(config, invocation);
@@ -60,6 +57,9 @@ async function pay(
       throw new Error(`the provider refused key ${item.idempotencyKey}: used for another charge`);
     }
     log(answer === "replayed" ? "charge_replayed" : "charge_applied", charged);
+    // The provider has the charge (the line above says so); the worker hears a timeout instead.
+    const lost = paymentFault?.();
+    if (lost) throw lost;
     return answer;
   } catch (err) {
     log("charge_failed", { error: (err as Error).message });

@@ -3,6 +3,7 @@
 import type { Context } from "aws-lambda";
 import type { Order } from "../contract/order.js";
 import type { WorkerConfig } from "../contract/settings.js";
+import type { Boundary } from "./boundary.js";
 import { charge } from "./charge.js";
 import type { Dynamo } from "./dynamo.js";
 import type { At } from "./failpoints.js";
@@ -20,6 +21,7 @@ export function guardInput(
   log: Log,
   at: At,
   context: Context,
+  boundary?: Boundary,
 ): GuardInput {
   const ledger = new Ledger(dynamo.db, config.ledgerTable);
   return {
@@ -34,6 +36,6 @@ export function guardInput(
     at,
     context,
     charge: (record = (item) => ledger.record(item)) =>
-      charge({ order, invocation, config, log, at }, record),
+      charge({ order, invocation, config, log, at, paymentFault: boundary?.paymentFault }, record),
   };
 }
