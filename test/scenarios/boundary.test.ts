@@ -189,3 +189,44 @@ describe("the payment's answer lost after the charge was recorded", () => {
     expect((await chargesOf(orderId)).map((c) => c.chargeId)).toEqual([`orderId=${orderId}`]);
   });
 });
+
+describe("a guard that keys its payment (the guard API's idempotencyKey)", () => {
+  const keyed: Guard = async ({ order, charge }) => {
+    await charge({ idempotencyKey: `pay-${order.orderId}` });
+    return "charged";
+  };
+
+  test("its key names the charge, and a copy with the same key gets that charge back", async () => {
+    const orderId = `B-KEYED-${run}`;
+    const first = await deliver(keyed, orderId);
+    const second = await deliver(keyed, orderId);
+    expect(first.said).toEqual(["charge_applied"]);
+    expect(second.said).toEqual(["charge_replayed"]);
+    const held = (await chargesOf(orderId)).map((c) => [c.chargeId, c.idempotencyKey]);
+    expect(held).toEqual([[`key=pay-${orderId}`, `pay-${orderId}`]]);
+    expect(first.lines[0]?.chargeId).toBe(`key=pay-${orderId}`);
+  });
+
+  test("the guard's key wins over PROVIDER_KEY's", async () => {
+    const orderId = `B-KEYWINS-${run}`;
+    await deliver(keyed, orderId, { providerKey: "messageId" });
+    expect((await chargesOf(orderId)).map((c) => c.chargeId)).toEqual([`key=pay-${orderId}`]);
+  });
+
+  test("a record of its own under another chargeId: charge_applied names what the ledger holds", async () => {
+    const orderId = `B-OWNREC-${run}`;
+    const ownRecord: Guard = async ({ order, charge, ledger }) => {
+      await charge(async (item) => {
+        const mine = { ...item, chargeId: `mine-${order.orderId}` };
+        return { answer: await ledger.record(mine), chargeId: mine.chargeId };
+      });
+      return "charged";
+    };
+    const copy = await deliver(ownRecord, orderId);
+    const held = (await chargesOf(orderId)).map((c) => c.chargeId);
+    expect(held).toEqual([`mine-${orderId}`]);
+    expect(copy.lines.filter((l) => l.type === "charge_applied").map((l) => l.chargeId)).toEqual(
+      held,
+    );
+  });
+});
