@@ -20,7 +20,9 @@ import { noFailpoints } from "../../worker/failpoints.js";
 import { guardInput } from "../../worker/guard-input.js";
 import { claim } from "../../worker/guards/claim.js";
 import type { Guard } from "../../worker/guards/guard.js";
+import { lease } from "../../worker/guards/lease.js";
 import { off } from "../../worker/guards/off.js";
+
 import "./provided.js";
 
 const { backend } = inject("lab");
@@ -229,4 +231,36 @@ describe("a guard that keys its payment (the guard API's idempotencyKey)", () =>
       held,
     );
   });
+});
+
+describe("the lease guard under the same faults", () => {
+  test("its claim's answer lost: the claim the SDK's retry meets is its own, so it charges", async () => {
+    const orderId = `B-LEASE-${run}`;
+    const copy = await deliver(lease, orderId, {
+      failpoints: "dynamo:PutItem:claims=lost-answer@attempt1",
+    });
+    expect(copy).toMatchObject({ outcome: "charged", calls: 2, attempts: 3 });
+    expect(copy.said).toEqual(["fault", "claim_won", "charge_applied"]);
+    expect(copy.lines[1]).toMatchObject({ ownClaim: true });
+    expect(await chargesOf(orderId)).toHaveLength(1);
+    expect(await claimOf(orderId)).toMatchObject({ status: "COMPLETED" });
+  });
+
+  const faults = ["lost-answer", "lost-request", "throttled", "slow(50)"].flatMap((action) => [
+    `dynamo:PutItem:claims=${action}@attempt1`,
+    `dynamo:TransactWriteItems:claims=${action}@attempt1`,
+  ]);
+  test.each([...faults, "payment=lost-answer@attempt1"])(
+    "exactly once under %s, SQS's retry included",
+    async (failpoints) => {
+      const orderId = `B-LEASE-${failpoints.replace(/\W+/g, "-")}-${run}`;
+      const first = await deliver(lease, orderId, { failpoints });
+      const retry = await deliver(lease, orderId, { failpoints, attempt: 2 });
+      // Charged by the first delivery, a duplicate to SQS's retry: one charge, COMPLETED.
+      expect([first.outcome, retry.outcome]).toEqual(["charged", "skipped"]);
+      expect(first.said).toContain("fault");
+      expect(await claimOf(orderId)).toMatchObject({ status: "COMPLETED" });
+      expect(await chargesOf(orderId)).toHaveLength(1);
+    },
+  );
 });
