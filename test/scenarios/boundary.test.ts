@@ -13,6 +13,7 @@ import { DYNAMO_RETRIES } from "../../contract/retries.js";
 import { type ProviderKey, readConfig } from "../../contract/settings.js";
 import { connect, EMULATOR_CREDENTIALS } from "../../harness/aws/connection.js";
 import { scanAll } from "../../harness/aws/scan.js";
+import { transactionTokenRetry } from "../../harness/aws/transaction-token.js";
 import { labRegion } from "../../harness/common/region.js";
 import { boundaryFaults } from "../../worker/boundary.js";
 import { dynamoClient } from "../../worker/dynamo.js";
@@ -263,4 +264,14 @@ describe("the lease guard under the same faults", () => {
       expect(await chargesOf(orderId)).toHaveLength(1);
     },
   );
+});
+
+describe("the emulator's answer to a transaction retried with its ClientRequestToken", () => {
+  test("as AWS documents it: the same success (the lease's fenced charge counts on it)", async () => {
+    const answer = await transactionTokenRetry(conn);
+    expect(answer, `${backend.name} ${backend.version} answered ${JSON.stringify(answer)}`).toEqual(
+      { kind: "as AWS" },
+    );
+    expect(await transactionTokenRetry(conn)).toBe(answer); // asked once per run
+  });
 });
