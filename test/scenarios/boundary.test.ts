@@ -113,6 +113,21 @@ describe("a DynamoDB call's faults, inside the SDK's retry loop", () => {
     expect(dynamo.client.middlewareStack.identify().join()).not.toContain("boundaryFaults");
   });
 
+  test("without FAILPOINTS the lease costs what it did: 2 calls a winner, 1 a duplicate, no retry", async () => {
+    const orderId = `B-LEASE-CLEAN-${run}`;
+    expect(await deliver(lease, orderId)).toMatchObject({
+      outcome: "charged",
+      calls: 2,
+      attempts: 2,
+    });
+    expect(await deliver(lease, orderId)).toMatchObject({
+      outcome: "skipped",
+      calls: 1,
+      attempts: 1,
+    });
+    expect(dynamo.client.middlewareStack.identify().join()).not.toContain("boundaryFaults");
+  });
+
   test("the claim's answer lost: applied, the SDK's retry refused, the order never charged", async () => {
     const orderId = `B-LOST-${run}`;
     const copy = await deliver(claim, orderId, {
