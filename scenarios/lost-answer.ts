@@ -1,6 +1,7 @@
 import { parseFailpoints } from "../contract/failpoints.js";
 import { DYNAMO_RETRIES } from "../contract/retries.js";
 import { RETRY_AFTER } from "../harness/aws/timings.js";
+import type { TokenRetryAnswer } from "../harness/aws/transaction-token.js";
 import type { WorkerEvent } from "../harness/observe/events.js";
 import {
   claimsAre,
@@ -32,6 +33,9 @@ function firstDeliveryCost(events: WorkerEvent[]) {
 }
 
 const ORDER = "ORDER-701";
+
+/** What the emulator answered the probe, for the phase whose lesson depends on it. */
+let emulatorAnswer: TokenRetryAnswer | undefined;
 
 export default scenario({
   name: "lost-answer",
@@ -84,6 +88,33 @@ export default scenario({
           events.filter((e) => e.type === "claim_won" && e.ownClaim === true).length,
           1,
         ),
+        ...oneOrderEnded(observed, ORDER, "exactly once", 1),
+        claimsAre("claims table", observed, [`${ORDER}/COMPLETED`]),
+      ],
+    }),
+    phase("lease, its fenced charge's answer lost", {
+      setup: {
+        guard: "lease",
+        failpoints: "dynamo:TransactWriteItems:claims=lost-answer@copy1@attempt1",
+        workMs: 100,
+      },
+      workload: async (lab) => {
+        emulatorAnswer = await lab.transactionTokenRetry();
+        await lab.send({ orderId: ORDER });
+      },
+      checks: ({ observed, events }) => [
+        // The SDK's retry carries the transaction's token: AWS answers it with the same success.
+        equal(
+          "the emulator answers a transaction retried with its ClientRequestToken as AWS does",
+          emulatorAnswer,
+          { kind: "as AWS" },
+        ),
+        equal("the first delivery: 2 calls, 3 SDK attempts, charged", firstDeliveryCost(events), {
+          calls: 2,
+          attempts: 3,
+          outcome: "charged",
+          faultAt: "attempt=1; max=3",
+        }),
         ...oneOrderEnded(observed, ORDER, "exactly once", 1),
         claimsAre("claims table", observed, [`${ORDER}/COMPLETED`]),
       ],

@@ -35,10 +35,12 @@ async function probe(conn: Connection): Promise<TokenRetryAnswer> {
   );
   try {
     // Conditional, as the lease's fence is: a second write without the token would be refused.
+    // A token of its own: one seen in the last ten minutes with another payload is refused.
+    const token = randomUUID();
     const send = () =>
       conn.db.send(
         new TransactWriteCommand({
-          ClientRequestToken: "lab-probe-retried-transaction",
+          ClientRequestToken: token,
           TransactItems: [
             {
               Put: {
