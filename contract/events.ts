@@ -17,6 +17,7 @@ export const EVENT_TYPES = [
   "batch_failed",
   "failpoint",
   "failpoint_released",
+  "fault",
   "process_end",
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
@@ -28,7 +29,8 @@ export type EventType = (typeof EVENT_TYPES)[number];
 export interface EventDetails {
   process_start: { attempt: number };
   parse_failed: { error: string; body: string; bodyLength: number; bodySha256: string };
-  claim_won: { tookOverFrom?: string; from?: string };
+  /** ownClaim: the record this copy's own lost write left (a lost answer, then the SDK's retry). */
+  claim_won: { tookOverFrom?: string; from?: string; ownClaim?: true };
   claim_lost: { heldBy?: string };
   claim_busy: { heldBy?: string; leaseUntil?: number };
   claim_released: Empty;
@@ -41,6 +43,13 @@ export interface EventDetails {
   batch_failed: { failed: number; records: number };
   failpoint: { point: string; rule: string; holdId: string };
   failpoint_released: { point: string; heldMs: number };
+  /**
+   * A boundary fault acted (contract/failpoints.ts): on a DynamoDB call, its operation, the
+   * tables it named and the SDK's attempt header ("attempt=1; max=3"); or on the payment.
+   */
+  fault:
+    | { point: "dynamo"; rule: string; operation: string; tables: string[]; sdkAttempt: string }
+    | { point: "payment"; rule: string };
   process_end: ProcessEnd;
 }
 
@@ -61,6 +70,8 @@ export type ProcessEnd = {
   durationMs: number;
   /** The DynamoDB calls this record cost (an SDK middleware counts them). */
   dynamoCalls: number;
+  /** The SDK attempts those calls took, retries included (counted inside the retry loop). */
+  dynamoAttempts: number;
 } & (
   | { errorKind?: undefined }
   /** The guard returned a value that is not an outcome: shown as JSON, cut at 80 characters. */

@@ -2,9 +2,12 @@
 // have on record. The worker writes them, the harness counts them.
 
 export interface LedgerItem {
-  /** A fresh id per charge; with the provider's idempotency key, "<PROVIDER_KEY>=<key>". */
+  /**
+   * A fresh id per charge; with the provider's idempotency key, "<PROVIDER_KEY>=<key>", or
+   * "key=<key>" for a key the guard chose (charge({ idempotencyKey })).
+   */
   chargeId: string;
-  /** PROVIDER_KEY's value for this charge (the orderId, or the messageId), when there is one. */
+  /** The provider's idempotency key for this charge (PROVIDER_KEY's or the guard's), if any. */
   idempotencyKey?: string;
   orderId: string;
   customerId: string | null;

@@ -1,3 +1,4 @@
+import { parseFailpoints } from "../contract/failpoints.js";
 import type { GuardChoice, GuardName } from "../contract/settings.js";
 import { GUARDS } from "../contract/settings.js";
 import { withId } from "../harness/check/checks.js";
@@ -26,6 +27,12 @@ import {
   secondCopyWhileWorking,
   whileTheFirstWasHeld,
 } from "./slow-holder.js";
+
+/** A guard's first PutItem on its table (the claims table, or Powertools'): its answer lost. */
+const FIRST_WRITE_ANSWER_LOST = ["claims", "powertools"]
+  .map((table) => `dynamo:PutItem:${table}=lost-answer@copy1@attempt1`)
+  .join(";");
+parseFailpoints(FIRST_WRITE_ANSWER_LOST); // a typo fails at load, not in the worker
 
 /**
  * A failure mode: what happens, and for each guard what the lab teaches it does: no failure
@@ -138,6 +145,22 @@ const MODES: FailureMode[] = [
     // keep theirs forever, in a table that only grows, and the provider keeps every key.
     expect: { ...every(ONCE), off: ["doubled"], lease: ["doubled"], powertools: ["doubled"] },
   },
+  {
+    // The guard's first write to its own table (claims, or Powertools'), applied by DynamoDB,
+    // its answer lost; the SDK's own retries (contract/retries.ts) decide what follows. A
+    // column that writes neither (off) meets no fault here.
+    name: "DynamoDB's answer lost, the SDK retried",
+    setup: { workMs: 100, failpoints: FIRST_WRITE_ANSWER_LOST },
+    workload: (lab) => lab.send({ orderId: "ORDER-110" }),
+    expect: { ...every(ONCE), claim: ["lost"] },
+  },
+  {
+    // The provider charged, the worker got a timeout: a failed charge to it, retried by SQS.
+    name: "the payment went through, its answer lost",
+    setup: { workMs: 100, failpoints: "payment=lost-answer@copy1@attempt1" },
+    workload: (lab) => lab.send({ orderId: "ORDER-111" }),
+    expect: { ...every(ONCE), off: ["doubled"], naive: ["doubled"], powertools: ["doubled"] },
+  },
 ];
 
 function cellPhase(mode: FailureMode, column: (typeof COLUMNS)[number]): Phase {
@@ -179,7 +202,10 @@ export default scenario({
     "holds everywhere the lease does, because the key is checked where the charge is recorded. " +
     `And the last row: the lease and Powertools forget a completed order after RECORD_TTL_SECONDS ` +
     `(${TTL_SECONDS} s here), so a later copy is charged again; naive and claim never forget, ` +
-    "in a table that only grows, and neither does the provider.",
+    "in a table that only grows, and neither does the provider. The two rows after it are " +
+    "answers lost: the guard's first write applied and its answer lost (the SDK's retry meets " +
+    "the claim it just wrote: the claim guard skips its own order), and the payment's (a failed " +
+    "charge to the worker: the provider's key, or a record that says the charge is in, holds).",
   phases: MODES.flatMap((mode) => COLUMNS.map((column) => cellPhase(mode, column))),
 });
 
@@ -212,7 +238,7 @@ export const COLUMN_ROWS: readonly ColumnRow[] = MODES.map((mode) => {
 
 /**
  * The matrix for one guard (a lab guard's name, or a guard file's when the lab was deployed with
- * it): the eight failure modes, one phase each, set up and sent exactly as the matrix does.
+ * it): every failure mode, one phase each, set up and sent exactly as the matrix does.
  * Graded rows check that no order failed; the two rows of NOT_GRADED are measured and reported,
  * never checked. The racing rows wait for their copies at most as long as the function may run,
  * so a guard that never lets copy 1 reach its charge, or makes copy 2 wait for copy 1, ends as a

@@ -8,8 +8,10 @@ import fifoDedup from "./fifo-dedup.js";
 import guardMatrix from "./guard-matrix.js";
 import guardOff from "./guard-off.js";
 import guardOn from "./guard-on.js";
+import lostAnswer from "./lost-answer.js";
 import malformedBody from "./malformed-body.js";
 import payloadMismatch from "./payload-mismatch.js";
+import paymentTimeout from "./payment-timeout.js";
 import poisonMessage from "./poison-message.js";
 import providerKey from "./provider-key.js";
 import racingCopies from "./racing-copies.js";
@@ -33,6 +35,8 @@ export const SCENARIOS: Scenario[] = [
   recordExpiry,
   providerKey,
   visibilityClock,
+  lostAnswer,
+  paymentTimeout,
   guardMatrix,
 ];
 
@@ -51,10 +55,16 @@ export const BEYOND_ARTICLE = [
   "visibility-clock",
 ];
 
+/** When the answer is lost: DynamoDB's, retried by the SDK, and the payment's (issue 29). */
+export const LOST_ANSWER_SCENARIOS = ["lost-answer", "payment-timeout"];
+
 /** What goes wrong in the article's own setup: a crash, a failed charge, poison, a changed payload, a slow holder. */
 export const FAILURE_SCENARIOS = SCENARIOS.map((s) => s.name).filter(
   (name) =>
-    name !== "guard-matrix" && !ARTICLE_SCENARIOS.includes(name) && !BEYOND_ARTICLE.includes(name),
+    name !== "guard-matrix" &&
+    !ARTICLE_SCENARIOS.includes(name) &&
+    !BEYOND_ARTICLE.includes(name) &&
+    !LOST_ANSWER_SCENARIOS.includes(name),
 );
 
 export function findScenario(name: string): Scenario | undefined {

@@ -10,9 +10,31 @@ import { sleep } from "./time.js";
 
 /**
  * How a charge is written down: in the ledger alone, or (lease) with its completion, fenced.
- * "fenced" when the fence refused it: nothing was recorded.
+ * "fenced" when the fence refused it: nothing was recorded. One that wrote another item than
+ * the one it was handed says which (`chargeId`), so charge_applied names what the ledger holds.
  */
-export type RecordCharge = (item: LedgerItem) => Promise<ProviderAnswer | "fenced">;
+export type RecordCharge = (item: LedgerItem) => Promise<ProviderAnswer | "fenced" | Recorded>;
+
+/** A charge recorded under a chargeId of the guard's own. */
+export interface Recorded {
+  answer: ProviderAnswer;
+  chargeId: string;
+}
+
+/**
+ * How a guard charges (`charge({ idempotencyKey: order.orderId })`): `record` writes the charge
+ * down (the ledger by default), `idempotencyKey` is the payment provider's key for it (the
+ * Idempotency-Key header a payment API takes): one charge per key, and a second call with the
+ * key gets the first charge back. Without one, PROVIDER_KEY decides.
+ */
+export interface ChargeOptions {
+  record?: RecordCharge;
+  idempotencyKey?: string;
+}
+
+/** A guard's `charge(record)` and `charge({ record, idempotencyKey })`, read as one. */
+export const chargeOptions = (how?: RecordCharge | ChargeOptions): ChargeOptions =>
+  typeof how === "function" ? { record: how } : (how ?? {});
 
 /** What a charge needs to know: whose order, which copy, how, and where to say so. */
 export interface ChargeInput {
@@ -21,6 +43,8 @@ export interface ChargeInput {
   config: WorkerConfig;
   log: Log;
   at: At;
+  /** FAILPOINTS' payment rule: the timeout the worker gets after the charge was recorded. */
+  paymentFault?: () => Error | undefined;
 }
 
 /**
@@ -29,37 +53,41 @@ export interface ChargeInput {
  * earlier charge back (charge_replayed), or, for another amount, a refusal.
  */
 export async function charge(
-  { order, invocation, config, log, at }: ChargeInput,
-  record: RecordCharge,
+  input: ChargeInput,
+  how: ChargeOptions & { record: RecordCharge },
 ): Promise<boolean> {
+  const { config, invocation, at } = input;
   crashIfInjected(config, invocation);
   await sleep(config.workMs); // the article's WORK_MS: the slow part of a real payment call
   await at("before-charge");
-  const answer = await pay(order, invocation, config, record, log);
+  const answer = await pay(input, how);
   await at("after-charge");
   return answer !== "fenced"; // fenced: nothing was charged
 }
 
 /** The payment call itself: the ledger item, and the line that says what the provider did. */
 async function pay(
-  order: Order,
-  invocation: Invocation,
-  config: WorkerConfig,
-  record: RecordCharge,
-  log: Log,
+  { order, invocation, config, log, paymentFault }: ChargeInput,
+  { record, idempotencyKey }: ChargeOptions & { record: RecordCharge },
 ): Promise<ProviderAnswer | "fenced"> {
   try {
     const injected = chargeFailureIfInjected(config, invocation);
     if (injected) throw injected;
-    const item = Ledger.item(order, invocation, config.providerKey);
-    const answer = await record(item);
-    if (answer === "fenced") return answer;
-    const charged = { amount: order.amount, customerId: order.customerId, chargeId: item.chargeId };
+    const item = Ledger.item(order, invocation, config.providerKey, idempotencyKey);
+    const recorded = await record(item);
+    if (recorded === "fenced") return recorded;
+    // What the ledger holds: the item handed to record, unless it said it wrote another.
+    const { answer, chargeId } =
+      typeof recorded === "string" ? { answer: recorded, chargeId: item.chargeId } : recorded;
+    const charged = { amount: order.amount, customerId: order.customerId, chargeId };
     if (answer === "refused") {
-      log("payload_mismatch", { ...charged, heldBy: item.chargeId });
+      log("payload_mismatch", { ...charged, heldBy: chargeId });
       throw new Error(`the provider refused key ${item.idempotencyKey}: used for another charge`);
     }
     log(answer === "replayed" ? "charge_replayed" : "charge_applied", charged);
+    // The provider has the charge (the line above says so); the worker hears a timeout instead.
+    const lost = paymentFault?.();
+    if (lost) throw lost;
     return answer;
   } catch (err) {
     log("charge_failed", { error: (err as Error).message });

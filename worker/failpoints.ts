@@ -7,12 +7,12 @@ import type { Context, SQSRecord } from "aws-lambda";
 import {
   COPY_ATTRIBUTE,
   type FailpointName,
-  type FailpointRule,
   formatRule,
   HOLD_STATE,
   holdId,
   holdPolling,
   type Passer,
+  type PointRule,
   parseFailpoints,
   ruleFor,
 } from "../contract/failpoints.js";
@@ -54,7 +54,7 @@ export function copyOf(record: Pick<SQSRecord, "messageAttributes">): number | u
 }
 
 async function act(
-  rule: FailpointRule,
+  rule: PointRule,
   table: string,
   who: Passer,
   log: Log,

@@ -16,10 +16,10 @@ export type { FailpointName } from "../contract/failpoints.js";
 export type { LedgerItem } from "../contract/ledger.js";
 export type { Order } from "../contract/order.js";
 export type { WorkerConfig } from "../contract/settings.js";
-export type { RecordCharge } from "./charge.js";
+export type { ChargeOptions, RecordCharge, Recorded } from "./charge.js";
 export { BUSY_WAIT, retryWhileBusy } from "./guards/busy.js";
 export type { Guard, GuardInput, Invocation, Outcome } from "./guards/guard.js";
-export { Ledger, type ProviderAnswer } from "./ledger.js";
+export { GUARD_KEY, Ledger, type ProviderAnswer } from "./ledger.js";
 export type { Log } from "./log.js";
 export { ClaimsTable, isConditionFailure, type LeaseTaken } from "./store.js";
 

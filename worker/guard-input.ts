@@ -1,9 +1,11 @@
 // What a guard is handed for one record: the worker's tables, its log, its failpoint and a charge
 // bound to this order and copy. The function builds it here, and so does `npm run explore`.
 import type { Context } from "aws-lambda";
+import type { LedgerItem } from "../contract/ledger.js";
 import type { Order } from "../contract/order.js";
 import type { WorkerConfig } from "../contract/settings.js";
-import { charge } from "./charge.js";
+import type { Boundary } from "./boundary.js";
+import { charge, chargeOptions } from "./charge.js";
 import type { Dynamo } from "./dynamo.js";
 import type { At } from "./failpoints.js";
 import type { GuardInput } from "./guards/guard.js";
@@ -20,6 +22,7 @@ export function guardInput(
   log: Log,
   at: At,
   context: Context,
+  boundary?: Boundary,
 ): GuardInput {
   const ledger = new Ledger(dynamo.db, config.ledgerTable);
   return {
@@ -33,7 +36,11 @@ export function guardInput(
     log,
     at,
     context,
-    charge: (record = (item) => ledger.record(item)) =>
-      charge({ order, invocation, config, log, at }, record),
+    charge: (how) => {
+      const { record = (item: LedgerItem) => ledger.record(item), idempotencyKey } =
+        chargeOptions(how);
+      const input = { order, invocation, config, log, at, paymentFault: boundary?.paymentFault };
+      return charge(input, { record, idempotencyKey });
+    },
   };
 }

@@ -7,6 +7,7 @@ import {
   readConfig,
   type WorkerConfig,
 } from "../contract/settings.js";
+import { boundaryFaults } from "./boundary.js";
 import { type Dynamo, dynamoClient } from "./dynamo.js";
 import { copyOf, failpoints } from "./failpoints.js";
 import { guardInput } from "./guard-input.js";
@@ -57,6 +58,7 @@ async function processRecord(
 ): Promise<Done> {
   const startedAt = Date.now();
   const callsBefore = dynamo.calls();
+  const attemptsBefore = dynamo.attempts();
   const { messageId } = record;
   const requestId = context.awsRequestId;
   const attempt = Number(record.attributes.ApproximateReceiveCount) || 1; // 1, then 2 on the first retry
@@ -65,11 +67,17 @@ async function processRecord(
   const { order } = parsed;
   const log = createLog({ orderId: order.orderId, messageId, requestId, guard: config.guard });
   // Where the harness may hold or break this copy: nothing happens unless FAILPOINTS is set.
-  const at = failpoints(config, { copy: copyOf(record), attempt, messageId }, log, context);
+  const who = { copy: copyOf(record), attempt, messageId };
+  const at = failpoints(config, who, log, context);
+  // Faults at the boundary (a lost answer, a throttle): none unless FAILPOINTS names this copy.
+  const boundary = boundaryFaults(config, who, log);
+  dynamo.breakCallsOf(boundary);
   const end = async (outcome: Outcome, details: Record<string, unknown> = {}): Promise<Done> => {
     await at("before-end");
     const dynamoCalls = dynamo.calls() - callsBefore;
-    log("process_end", { outcome, durationMs: Date.now() - startedAt, dynamoCalls, ...details });
+    const dynamoAttempts = dynamo.attempts() - attemptsBefore;
+    const durationMs = Date.now() - startedAt;
+    log("process_end", { outcome, durationMs, dynamoCalls, dynamoAttempts, ...details });
     return { messageId, outcome, log };
   };
 
@@ -82,7 +90,7 @@ async function processRecord(
   try {
     const guard = guardFor(config.guard);
     const outcome: unknown = await guard(
-      guardInput(order, invocation, config, dynamo, log, at, context),
+      guardInput(order, invocation, config, dynamo, log, at, context, boundary),
     );
     if (isOutcome(outcome)) return end(outcome);
     return end("failed", notAnOutcome(outcome));

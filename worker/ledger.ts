@@ -11,6 +11,9 @@ import type { Order } from "../contract/order.js";
 import type { ProviderKey } from "../contract/settings.js";
 import type { Invocation } from "./invocation.js";
 
+/** The chargeId's prefix for a key the guard chose: "key=ORDER-201". */
+export const GUARD_KEY = "key";
+
 /** What the provider answered: a new charge, the earlier one for this key, or a refusal. */
 export type ProviderAnswer = "charged" | "replayed" | "refused";
 
@@ -20,9 +23,19 @@ export class Ledger {
     readonly name: string,
   ) {}
 
-  /** A charge of this order by this copy: a new chargeId, or the key's when there is one. */
-  static item(order: Order, by: Invocation, providerKey: ProviderKey = "none"): LedgerItem {
+  /**
+   * A charge of this order by this copy: a new chargeId, or the key's when there is one. A key
+   * the guard chose (`charge({ idempotencyKey })`) wins over PROVIDER_KEY's.
+   */
+  static item(
+    order: Order,
+    by: Invocation,
+    providerKey: ProviderKey = "none",
+    guardKey?: string,
+  ): LedgerItem {
     const charge = { ...order, ...by, chargedAt: new Date().toISOString() };
+    if (guardKey !== undefined)
+      return { chargeId: `${GUARD_KEY}=${guardKey}`, idempotencyKey: guardKey, ...charge };
     if (providerKey === "none") return { chargeId: randomUUID(), ...charge };
     const key = providerKey === "orderId" ? order.orderId : by.messageId;
     return { chargeId: `${providerKey}=${key}`, idempotencyKey: key, ...charge };

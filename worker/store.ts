@@ -14,6 +14,7 @@ import {
   CLAIM_STATUS,
   type ClaimRecord,
   type ConditionalClaim,
+  isLeaseClaim,
   type LeaseClaim,
   type NaiveClaim,
 } from "../contract/claims.js";
@@ -111,7 +112,12 @@ export class ClaimsTable {
       return { won: true, previous: Attributes as LeaseClaim | undefined };
     } catch (err) {
       if (!isConditionFailure(err)) throw err;
-      return { won: false, holder: await this.holderOf(err, record.orderId) };
+      const holder = await this.holderOf(err, record.orderId);
+      // Our own claim: this write was applied, its answer lost, and the SDK's retry was refused
+      // by the claim it had just written. The lease is ours (whom it took over from is lost).
+      if (holder && isLeaseClaim(holder) && holder.owner === record.owner)
+        return { won: true, previous: undefined, ownClaim: true };
+      return { won: false, holder };
     }
   }
 
@@ -192,7 +198,12 @@ export class ClaimsTable {
 }
 
 export type LeaseTaken =
-  | { won: true; previous: LeaseClaim | undefined }
+  | {
+      won: true;
+      previous: LeaseClaim | undefined;
+      /** The refused write found this copy's own claim: an earlier attempt of it was applied. */
+      ownClaim?: true;
+    }
   | { won: false; holder: ClaimRecord | undefined };
 
 const completedBy = (by: Invocation) => ({

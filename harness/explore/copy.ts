@@ -50,6 +50,7 @@ export async function deliver(input: DeliveryInput): Promise<Outcome> {
       outcome,
       durationMs: Date.now() - startedAt,
       dynamoCalls: calls(),
+      dynamoAttempts: calls(),
       ...details,
     });
     return outcome;

@@ -3,6 +3,7 @@
 // scenario file reads as a story: what happens, and what must be true afterwards.
 import type { FailpointName } from "../../contract/failpoints.js";
 import type { GuardChoice, WorkerSettings } from "../../contract/settings.js";
+import type { TokenRetryAnswer } from "../aws/transaction-token.js";
 import type { Cell, Check, PhaseFacts } from "../check/facts.js";
 import type { Hold } from "../drive/failpoints.js";
 import type { OrderInput } from "../drive/order-body.js";
@@ -48,6 +49,11 @@ export interface Workload {
    * `attempt` says: wait until it got there, and release it if the phase's FAILPOINTS pause it.
    */
   at(point: FailpointName, copy: number, attempt?: number): Hold;
+  /**
+   * What the emulator answers a TransactWriteItems sent again with its ClientRequestToken, as
+   * the SDK's retry after a lost answer sends it (asked once per run): for a lesson that needs it.
+   */
+  transactionTokenRetry(): Promise<TokenRetryAnswer>;
 }
 
 export interface Phase {

@@ -3,6 +3,7 @@
 import type { Connection } from "../aws/connection.js";
 import type { Deployment } from "../aws/deploy.js";
 import { setMappingEnabled } from "../aws/switches.js";
+import { transactionTokenRetry } from "../aws/transaction-token.js";
 import { sleep } from "../common/sleep.js";
 import { holdAt } from "../drive/failpoints.js";
 import { mangleLikePowerShell, orderBody, readBodyFile } from "../drive/order-body.js";
@@ -84,6 +85,7 @@ export function bindWorkload(
         ...(await copiesSoFar(conn, deployment, sent, waitOptions.sinceMs)),
         ...(pollerStats ? [`pollers: ${JSON.stringify(pollerStats())}`] : []),
       ]),
+    transactionTokenRetry: () => transactionTokenRetry(conn),
     sendTogether: async (sendAll) => {
       const viaMapping = setup.pollers === 0;
       if (viaMapping) await setMappingEnabled(conn, deployment.mappingId, false);

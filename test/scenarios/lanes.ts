@@ -21,6 +21,8 @@ export const LANES = {
    * the one graded on every row.
    */
   grade: [14, 15, 16, 17, 18, 19, 20, 21],
+  /** When the answer is lost (lost-answer, payment-timeout): their phases side by side. */
+  answers: [29, 30, 31],
 } as const;
 
 export const LANE_COUNT = Math.max(...Object.values(LANES).flat()) + 1;
@@ -37,6 +39,7 @@ export const LOCALSTACK_LANES: Partial<Record<keyof typeof LANES, number>> = {
   matrix: 4,
   failures: 3,
   beyond: 3,
+  answers: 3,
   /** None: grading runs the explorer, which runs on MiniStack only (see grade.test.ts). */
   grade: 0,
 };

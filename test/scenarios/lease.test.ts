@@ -11,6 +11,7 @@ import { type ProviderKey, readConfig } from "../../contract/settings.js";
 import { connect, EMULATOR_CREDENTIALS } from "../../harness/aws/connection.js";
 import { scanAll } from "../../harness/aws/scan.js";
 import { labRegion } from "../../harness/common/region.js";
+import { chargeOptions } from "../../worker/charge.js";
 import { dynamoClient } from "../../worker/dynamo.js";
 import { noFailpoints } from "../../worker/failpoints.js";
 import { fingerprint, lease } from "../../worker/guards/lease.js";
@@ -95,7 +96,8 @@ async function attempt(input: ReturnType<typeof order>, options: AttemptOptions 
       said.push(type);
     }) as Log,
     at: noFailpoints,
-    charge: async (record = (item: LedgerItem) => ledger.record(item)) => {
+    charge: async (how) => {
+      const { record = (item: LedgerItem) => ledger.record(item) } = chargeOptions(how);
       await options.whileWorking?.();
       if (options.chargeFails) throw new Error("declined");
       const recorded =

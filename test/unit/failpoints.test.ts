@@ -1,6 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import {
+  BOUNDARY_TABLES,
+  DYNAMO_OPERATIONS,
   FAILPOINT_NAMES,
   type FailpointRule,
   formatFailpoints,
@@ -37,7 +39,97 @@ describe("FAILPOINTS", () => {
     expect(() => readConfig({ FAILPOINTS: "after-claim" })).toThrow(/FAILPOINTS/);
   });
 
+  test("faults at the boundary: a DynamoDB call by operation and table, and the payment", () => {
+    expect(
+      parseFailpoints(
+        "dynamo:PutItem:claims=lost-answer@copy1@attempt1; dynamo:GetItem=slow(300); payment=lost-answer@copy2",
+      ),
+    ).toEqual([
+      {
+        point: "dynamo",
+        operation: "PutItem",
+        table: "claims",
+        action: { kind: "lost-answer" },
+        copy: 1,
+        attempt: 1,
+      },
+      { point: "dynamo", operation: "GetItem", action: { kind: "slow", ms: 300 } },
+      { point: "payment", action: { kind: "lost-answer" }, copy: 2 },
+    ]);
+    expect(parseFailpoints("dynamo:TransactWriteItems:ledger=throttled")[0]?.action).toEqual({
+      kind: "throttled",
+    });
+    // A boundary rule is no point's rule: the guard's points never see it.
+    const who = { copy: 1, attempt: 1, messageId: "m1" };
+    expect(ruleFor(parseFailpoints("dynamo:PutItem=lost-request"), "before-claim", who)).toBe(
+      undefined,
+    );
+  });
+
+  test("a bad boundary rule is refused in one line that says how to write it", () => {
+    const refused = (text: string) => {
+      try {
+        parseFailpoints(text);
+      } catch (err) {
+        return (err as Error).message;
+      }
+      throw new Error(`${text} was accepted`);
+    };
+    expect(refused("dynamo:Putitem:claims=lost-answer")).toMatch(
+      /write dynamo:OPERATION or dynamo:OPERATION:TABLE, the operation one of GetItem, PutItem/,
+    );
+    expect(refused("dynamo:PutItem:orders=lost-answer")).toMatch(
+      /"orders" is not a table; write claims, ledger, powertools/,
+    );
+    expect(refused("dynamo:PutItem:claims:x=lost-answer")).toMatch(/write dynamo:OPERATION/);
+    expect(refused("dynamo=lost-answer")).toMatch(/write dynamo:OPERATION/);
+    expect(refused("dynamo:PutItem=pause")).toMatch(
+      /a DynamoDB call's action is lost-request, lost-answer, throttled or slow\(MS\)/,
+    );
+    expect(refused("payment=crash")).toMatch(/the payment's action is lost-answer/);
+    expect(refused("after-claim=lost-answer")).toMatch(/has no action/);
+    for (const text of ["dynamo:Putitem=lost-answer", "payment=slow(3)", "dynamo:GetItem=slow"])
+      expect(refused(text)).not.toContain("\n");
+  });
+
   test("format and parse give the same rules back", () => {
+    const scope = {
+      copy: fc.integer({ min: 1, max: 1000 }),
+      attempt: fc.integer({ min: 1, max: 10 }),
+      messageId: fc.uuid(),
+    };
+    const boundary = fc.oneof(
+      fc.record(
+        {
+          point: fc.constant("dynamo" as const),
+          operation: fc.constantFrom(...DYNAMO_OPERATIONS),
+          table: fc.constantFrom(...BOUNDARY_TABLES),
+          action: fc.oneof(
+            fc.constantFrom(
+              { kind: "lost-request" as const },
+              { kind: "lost-answer" as const },
+              { kind: "throttled" as const },
+            ),
+            fc.nat(60_000).map((ms) => ({ kind: "slow" as const, ms })),
+          ),
+          ...scope,
+        },
+        { requiredKeys: ["point", "operation", "action"] },
+      ),
+      fc.record(
+        {
+          point: fc.constant("payment" as const),
+          action: fc.constant({ kind: "lost-answer" as const }),
+          ...scope,
+        },
+        { requiredKeys: ["point", "action"] },
+      ),
+    );
+    fc.assert(
+      fc.property(fc.array(boundary, { maxLength: 4 }), (rules: FailpointRule[]) => {
+        expect(parseFailpoints(formatFailpoints(rules))).toEqual(rules);
+      }),
+    );
     const rule = fc.record(
       {
         point: fc.constantFrom(...FAILPOINT_NAMES),

@@ -60,6 +60,7 @@ describe("the worker's log lines", () => {
       outcome: "charged",
       durationMs: 12,
       dynamoCalls: 1,
+      dynamoAttempts: 1,
     });
     expect(parseEvent(lines[0] ?? "")).toMatchObject({
       type: "process_end",

@@ -3,7 +3,7 @@ import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import type { Context } from "aws-lambda";
 import type { Order } from "../../contract/order.js";
 import type { WorkerConfig } from "../../contract/settings.js";
-import type { RecordCharge } from "../charge.js";
+import type { ChargeOptions, RecordCharge } from "../charge.js";
 import type { At } from "../failpoints.js";
 import type { Invocation, Outcome } from "../invocation.js";
 import type { Ledger } from "../ledger.js";
@@ -30,9 +30,10 @@ export interface GuardInput {
   context: Context;
   /**
    * Does the work and charges the order once: every call is one more charge. It records the
-   * charge in the ledger, or as `record` says; false when that refused it (the lease's fence).
+   * charge in the ledger, or as `record` says (given alone or as an option); false when that
+   * refused it (the lease's fence). `idempotencyKey`: the payment provider's key for this charge.
    */
-  charge: (record?: RecordCharge) => Promise<boolean>;
+  charge: (how?: RecordCharge | ChargeOptions) => Promise<boolean>;
 }
 
 /** An idempotency guard decides whether this copy of the order may charge. */

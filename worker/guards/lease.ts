@@ -2,7 +2,7 @@ import { createHash, randomUUID } from "node:crypto";
 import { CLAIM_STATUS, type ClaimRecord, isLeaseClaim } from "../../contract/claims.js";
 import type { LedgerItem } from "../../contract/ledger.js";
 import type { Order } from "../../contract/order.js";
-import type { LeaseTaken } from "../store.js";
+import { isConditionFailure, type LeaseTaken } from "../store.js";
 import { retryWhileBusy } from "./busy.js";
 import type { Guard } from "./guard.js";
 
@@ -46,6 +46,12 @@ export const lease: Guard = async (input) => {
   // Held by a copy that is still charging this same order: worth a second look (see busy.ts).
   const stillCharging = (t: LeaseTaken) =>
     !t.won && t.holder?.status === CLAIM_STATUS.claimed && !otherPayload(t.holder);
+  const completedBy = async (owner: string) => {
+    const record = await claims.read(order.orderId);
+    return (
+      record?.status === CLAIM_STATUS.completed && isLeaseClaim(record) && record.owner === owner
+    );
+  };
   await at("before-claim");
   const taken = await retryWhileBusy(take, stillCharging);
 
@@ -70,8 +76,9 @@ export const lease: Guard = async (input) => {
   }
 
   await at("after-claim");
-  const { previous } = taken;
-  log("claim_won", previous ? { tookOverFrom: previous.messageId, from: previous.status } : {});
+  const { previous, ownClaim } = taken;
+  const took = previous ? { tookOverFrom: previous.messageId, from: previous.status } : {};
+  log("claim_won", ownClaim ? { ownClaim } : took);
   // The fence: the ledger item and COMPLETED in one transaction, only while this copy owns the lease.
   const ttl = config.recordTtlSeconds;
   const fenced = (item: LedgerItem) =>
@@ -80,7 +87,14 @@ export const lease: Guard = async (input) => {
   try {
     charged = await charge(defences === "none" ? undefined : fenced);
   } catch (err) {
-    await claims.releaseLease(order.orderId, owner);
+    try {
+      await claims.releaseLease(order.orderId, owner);
+    } catch (refused) {
+      // No longer this copy's CLAIMED. COMPLETED by it means the fence recorded the charge
+      // (the charge and COMPLETED are one transaction) before its answer was lost: charged.
+      if (isConditionFailure(refused) && (await completedBy(owner))) return "charged";
+      throw refused;
+    }
     log("claim_released");
     throw err;
   }

@@ -104,6 +104,7 @@ figcaption { color: var(--muted); font-size: 14px; margin: 6px 2px; }
 .k-lease_lost { fill: #9f1239; fill-rule: evenodd; }
 .k-failpoint { fill: #475569; }
 .k-failpoint_released { fill: #0f766e; }
+.k-fault { fill: #b45309; }
 .legend { display: flex; flex-wrap: wrap; gap: 4px 28px; font-size: 15px; margin-top: 4px; }
 .legend ul { list-style: none; display: flex; flex-wrap: wrap; align-items: center; gap: 4px 18px; padding: 0; margin: 0; }
 .legend li { display: inline-flex; align-items: center; gap: 6px; }

@@ -38,6 +38,8 @@ const SHAPES: Record<MarkType, string> = {
   // Two bars: the copy reached a failpoint (held there if it pauses); a triangle: released.
   failpoint: "M -6 -7 H -1.5 V 7 H -6 Z M 1.5 -7 H 6 V 7 H 1.5 Z",
   failpoint_released: "M -5 -7 L 7 0 L -5 7 Z",
+  // A lightning bolt: a fault at the boundary (a lost answer, a throttle) acted on this copy.
+  fault: "M 2 -8 L -6 1 L -1 1 L -3 8 L 6 -2 L 1 -2 Z",
 };
 const CRASH_SHAPE = "M 2 -10 L -6 1.5 L -0.5 1.5 L -2.5 10 L 6 -1.5 L 0.5 -1.5 Z";
 
