@@ -5,17 +5,20 @@
 // - of copies that are copies (same attempt, same history, same gate) only the first is offered;
 // - a crash is offered where it changes what the tables end up holding: before a call, and at
 //   before-end, after the last one;
-// - a failpoint with nothing to decide is passed at once.
+// - a failpoint with nothing to decide is passed at once;
+// - a loss the SDK's retry hides (a lost request, a read's lost answer) is the copy waiting, so it
+//   is offered only where the losses left could take every attempt the SDK has left.
 import type { FailpointName } from "../../contract/failpoints.js";
 import type { FaultBudget } from "./budget.js";
 import type { FakeClock } from "./clock.js";
-import type { Actor, Gate, Stage } from "./gates.js";
+import type { Actor, Gate, Loss, Stage } from "./gates.js";
 import type { Delivery, Message, Queue } from "./sqs.js";
 
 export type Option =
   | { kind: "go"; actor: Actor }
   | { kind: "crash"; actor: Actor }
   | { kind: "fail"; actor: Actor }
+  | { kind: "lose"; actor: Actor; what: Loss }
   | { kind: "jump"; ms: number }
   | { kind: "redeliver"; copy: number };
 
@@ -42,7 +45,18 @@ export interface World {
   ledger: string;
   /** Whether every charge gets a fresh chargeId (no provider idempotency key). */
   freshChargeIds: boolean;
+  /** The SDK's attempts at a call, the first included (the worker's maxAttempts). */
+  maxAttempts: number;
 }
+
+/** Calls that change a table: their answer lost is not the same as their request lost. */
+const WRITES = new Set([
+  "PutItem",
+  "UpdateItem",
+  "DeleteItem",
+  "TransactWriteItems",
+  "BatchWriteItem",
+]);
 
 export class Choices {
   constructor(private readonly world: World) {}
@@ -63,6 +77,9 @@ export class Choices {
         return [
           { kind: "go", actor: alone },
           ...(this.mayCrash(alone.gate as Gate) ? [{ kind: "crash", actor: alone } as const] : []),
+          ...this.losses(alone.gate as Gate).map(
+            (what): Option => ({ kind: "lose", actor: alone, what }),
+          ),
         ];
       }
     }
@@ -91,6 +108,9 @@ export class Choices {
       ...movers
         .filter((a) => this.mayFail(gateOf(a)))
         .map((actor): Option => ({ kind: "fail", actor })),
+      ...movers.flatMap((actor) =>
+        this.losses(gateOf(actor)).map((what): Option => ({ kind: "lose", actor, what })),
+      ),
       ...clockMoves,
     ];
   }
@@ -109,6 +129,23 @@ export class Choices {
       gate.point !== undefined &&
       this.world.failAt.includes(gate.point)
     );
+  }
+
+  /**
+   * What the network may lose of this attempt of a call. A call that writes the ledger is the
+   * payment: only its answer can be lost (its request lost is a failed charge, a fail at
+   * before-charge). Any other write: its answer, and where it could matter, its request.
+   */
+  losses(gate: Gate): Loss[] {
+    const { call } = gate;
+    const { budget, ledger, maxAttempts } = this.world;
+    const left = budget.remaining("losses");
+    if (!call || left < 1) return [];
+    const writes = WRITES.has(call.operation);
+    if (call.keys.some((k) => k.table === ledger)) return writes ? ["payment"] : [];
+    const everyAttempt = left >= maxAttempts - (gate.attempt ?? 1) + 1;
+    if (!writes) return everyAttempt ? ["answer"] : [];
+    return everyAttempt ? ["answer", "request"] : ["answer"];
   }
 
   /**
@@ -174,4 +211,18 @@ function distinctMessages(waiting: Message[]): Message[] {
     seen.add(signature);
     return true;
   });
+}
+
+/** Replays a schedule from the options it picked (a ScheduleRun's trace); after them, the first. */
+export function following(picks: readonly number[]): Chooser {
+  let i = 0;
+  return (options) => {
+    const pick = picks[i++] ?? 0;
+    if (pick >= options.length) {
+      throw new Error(
+        `choice ${i} has ${options.length} options; the schedule asks for option ${pick + 1}`,
+      );
+    }
+    return pick;
+  };
 }

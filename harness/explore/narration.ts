@@ -3,7 +3,7 @@
 // worker's own failpoints would have (a crash, a fail, a timeout).
 import type { WorkerEvent } from "../observe/events.js";
 import type { Option } from "./choices.js";
-import type { Gate } from "./gates.js";
+import type { Gate, Loss } from "./gates.js";
 import type { Delivery } from "./sqs.js";
 
 export interface Step {
@@ -17,6 +17,10 @@ export interface Step {
   options: number;
   /** What else the step made happen: a copy past its deadline killed, a message gone to the DLQ. */
   notes: string[];
+  /** At a DynamoDB call: which of the SDK's attempts at it went (1: the first). */
+  attempt?: number;
+  /** What the network lost of it, if anything. */
+  loss?: Loss;
 }
 
 /** The timeline's clock: one second per step, a millisecond per line within it. */
@@ -34,8 +38,9 @@ export class Narration {
     private readonly heard: (event: WorkerEvent) => void,
   ) {}
 
-  begin(who: string, what: string, options: number): void {
-    this.step = { n: this.steps.length + 1, who, what, events: [], options, notes: [] };
+  begin(who: string, what: string, options: number, at?: Pick<Step, "attempt" | "loss">): void {
+    const n = this.steps.length + 1;
+    this.step = { n, who, what, events: [], options, notes: [], ...at };
     this.steps.push(this.step);
   }
 
@@ -78,6 +83,18 @@ export function who(d: Delivery): string {
     : `copy ${d.message.copy} (attempt ${d.attempt})`;
 }
 
+/** A loss, as a step says it. */
+export function lost(what: Loss): string {
+  switch (what) {
+    case "request":
+      return "its request lost";
+    case "answer":
+      return "its answer lost";
+    case "payment":
+      return "the payment's answer lost";
+  }
+}
+
 /** A choice as the trace keeps it. */
 export function label(option: Option): string {
   switch (option.kind) {
@@ -85,6 +102,8 @@ export function label(option: Option): string {
     case "crash":
     case "fail":
       return `${option.kind} ${option.actor.label} at ${option.actor.gate?.name}`;
+    case "lose":
+      return `lose the ${option.what} of ${option.actor.label} at ${option.actor.gate?.name}`;
     case "jump":
       return `jump ${option.ms}`;
     case "redeliver":

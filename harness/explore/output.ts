@@ -22,8 +22,8 @@ const secs = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 /** "at most one fault", "at most 1 death, 1 failed charge, 1 clock jump". */
 export function faultsText(budget: Budget): string {
-  const { deaths, fails, jumps, total } = budget;
-  const each = `${deaths} death${deaths === 1 ? "" : "s"}, ${fails} failed charge${fails === 1 ? "" : "s"}, ${jumps} clock jump${jumps === 1 ? "" : "s"}`;
+  const { deaths, fails, jumps, losses, total } = budget;
+  const each = `${deaths} death${deaths === 1 ? "" : "s"}, ${fails} failed charge${fails === 1 ? "" : "s"}, ${jumps} clock jump${jumps === 1 ? "" : "s"}, ${losses} lost answer${losses === 1 ? "" : "s"}`;
   if (total === undefined) return `at most ${each}`;
   return `at most ${total} fault${total === 1 ? "" : "s"} (of ${each})`;
 }

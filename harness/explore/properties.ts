@@ -29,8 +29,9 @@ export interface Verdict {
   said: string;
 }
 
-export function judge(end: EndState, events: WorkerEvent[]): Verdict {
-  agreeWithLog(end.ledger, events);
+/** `unlogged`: charges whose answer the explorer lost, so no charge_applied line says them. */
+export function judge(end: EndState, events: WorkerEvent[], unlogged: string[] = []): Verdict {
+  agreeWithLog(end.ledger, events, unlogged);
   const charges = end.ledger.length;
   const kinds: FailureKind[] = [];
   const said: string[] = [];
@@ -56,12 +57,15 @@ export function judge(end: EndState, events: WorkerEvent[]): Verdict {
 }
 
 /** Every charge the log says was applied is in the ledger, and nothing else is. */
-function agreeWithLog(ledger: LedgerItem[], events: WorkerEvent[]): void {
+function agreeWithLog(ledger: LedgerItem[], events: WorkerEvent[], unlogged: string[]): void {
   const logged = events
     .filter((e) => e.type === "charge_applied")
     .map((e) => String(e.chargeId))
     .sort();
-  const stored = ledger.map((item) => item.chargeId).sort();
+  const stored = ledger
+    .map((item) => item.chargeId)
+    .filter((id) => !unlogged.includes(id))
+    .sort();
   if (logged.join() !== stored.join()) {
     throw new Error(
       `the explorer lost track: charge_applied lines [${logged.join(", ")}] but ledger items [${stored.join(", ")}]`,

@@ -14,13 +14,13 @@ import { FakeClock } from "./clock.js";
 import { deliver, lambdaContext } from "./copy.js";
 import { Actor, type CallInfo, type Gate, type Scope, Stage } from "./gates.js";
 import type { Explored } from "./guards.js";
-import { label, Narration, rule, type Step, who } from "./narration.js";
+import { label, lost, Narration, rule, type Step, who } from "./narration.js";
 import { type EndState, judge, type Verdict } from "./properties.js";
 import type { Session } from "./session.js";
 import { type Delivery, type Message, Queue } from "./sqs.js";
 
 export { type Budget, DEFAULT_BUDGET, FAIL_AT } from "./budget.js";
-export type { Choice, Chooser, Option } from "./choices.js";
+export { type Choice, type Chooser, following, type Option } from "./choices.js";
 export type { Step } from "./narration.js";
 
 export interface ScheduleSpec {
@@ -69,6 +69,8 @@ class Schedule {
   private readonly trace: Choice[] = [];
   private readonly touched = { chargeIds: [] as string[], powertoolsIds: [] as string[] };
   private readonly config: WorkerConfig;
+  /** Charges that went through without their charge_applied line: their answer was lost. */
+  private readonly unlogged: string[] = [];
   private verdict: Verdict | undefined;
   private end: EndState | undefined;
 
@@ -93,6 +95,7 @@ class Schedule {
       failAt: spec.failAt ?? FAIL_AT,
       ledger: session.tables.ledger,
       freshChargeIds: this.config.providerKey === "none",
+      maxAttempts: session.retries.maxAttempts,
     });
   }
 
@@ -100,6 +103,7 @@ class Schedule {
     now: () => this.clock.now(),
     reach: (actor, gate) => this.reach(actor, gate),
     calling: (_actor, call) => this.note(call),
+    heard: (_actor, what) => this.story.note(what),
   };
 
   async run(choose: Chooser): Promise<void> {
@@ -129,7 +133,7 @@ class Schedule {
       powertools: state.powertools,
       deadLettered: this.queue.deadLettered().length,
     };
-    this.verdict = judge(this.end, this.story.events);
+    this.verdict = judge(this.end, this.story.events, this.unlogged);
   }
 
   result(): ScheduleRun {
@@ -167,7 +171,8 @@ class Schedule {
     switch (option.kind) {
       case "go": {
         const d = this.queue.delivery(option.actor);
-        story.begin(who(d), `${option.actor.gate?.name}: goes on`, count);
+        const attempt = option.actor.gate?.attempt;
+        story.begin(who(d), `${option.actor.gate?.name}: goes on`, count, { attempt });
         this.stage.go(option.actor);
         break;
       }
@@ -186,6 +191,19 @@ class Schedule {
         this.budget.spend("fails");
         story.said(d, "failpoint", { point: gate.name, rule: rule(gate, "fail", d) });
         this.stage.fail(option.actor, new Error(`failpoint ${gate.name}: fail`));
+        break;
+      }
+      case "lose": {
+        const d = this.queue.delivery(option.actor);
+        const gate = option.actor.gate as Gate;
+        story.begin(who(d), `${gate.name}: goes on, ${lost(option.what)}`, count, {
+          attempt: gate.attempt,
+          loss: option.what,
+        });
+        this.budget.spend("losses");
+        if (option.what === "payment") this.unlogged.push(...this.ledgerKeys(gate));
+        gate.lose = option.what;
+        this.stage.go(option.actor);
         break;
       }
       case "jump": {
@@ -267,24 +285,15 @@ class Schedule {
     this.ended(d, how);
   }
 
+  private ledgerKeys(gate: Gate): string[] {
+    const keys = gate.call?.keys ?? [];
+    return keys.filter((k) => k.table === this.session.tables.ledger).map((k) => k.key);
+  }
+
   private note(call: CallInfo): void {
     for (const { table, key } of call.keys) {
       if (table === this.session.tables.ledger) this.touched.chargeIds.push(key);
       if (table === this.session.tables.powertools) this.touched.powertoolsIds.push(key);
     }
   }
-}
-
-/** Replays a schedule from the options it picked (a ScheduleRun's trace); after them, the first. */
-export function following(picks: readonly number[]): Chooser {
-  let i = 0;
-  return (options) => {
-    const pick = picks[i++] ?? 0;
-    if (pick >= options.length) {
-      throw new Error(
-        `choice ${i} has ${options.length} options; the schedule asks for option ${pick + 1}`,
-      );
-    }
-    return pick;
-  };
 }

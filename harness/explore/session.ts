@@ -18,12 +18,15 @@ import { WAIT } from "../aws/timings.js";
 import { type ExploreTables, gatedClient, KEY_ATTRIBUTES } from "./client.js";
 import { patchTime } from "./clock.js";
 import type { Explored } from "./guards.js";
+import { RetriesPerCopy, type RetrySettings, workerRetrySettings } from "./sdk-retries.js";
 
 export interface Session {
   endpoint: string;
   tables: ExploreTables;
   /** The gated client every copy uses. */
   dynamo: Dynamo;
+  /** Its retry settings: the worker's. */
+  retries: RetrySettings;
   functionName: string;
   /** The worker's config for this guard setting, on the session's tables. */
   configFor(explored: Explored): WorkerConfig;
@@ -95,13 +98,23 @@ export async function openSession(
     opened = false;
     throw err;
   }
-  const dynamo = gatedClient(endpoint, options.region, tables);
+  const retries = new RetriesPerCopy(await workerRetrySettings(), (actor, info) => {
+    // A refusal of an error the SDK retries when it can: it ran out of attempts (or quota).
+    if (info.errorType === "TRANSIENT" || info.errorType === "THROTTLING") {
+      actor.scope.heard(
+        actor,
+        `the SDK gives up (${info.errorType.toLowerCase()} error, no retry left): the error reaches the guard`,
+      );
+    }
+  });
+  const dynamo = gatedClient(endpoint, options.region, tables, retries);
   const counters = new Map<string, number>();
   const functionName = `${options.prefix}-worker`;
   return {
     endpoint,
     tables,
     dynamo,
+    retries: retries.settings,
     functionName,
     configFor: (explored) =>
       readConfig({

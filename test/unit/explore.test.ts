@@ -14,7 +14,12 @@ import { sleep } from "../../worker/time.js";
 
 /** A scope whose gates all park on `stage`, on `clock`. */
 function scopeOn(stage: Stage, clock: FakeClock): Scope {
-  return { now: () => clock.now(), reach: (a, gate) => stage.park(a, gate), calling: () => {} };
+  return {
+    now: () => clock.now(),
+    reach: (a, gate) => stage.park(a, gate),
+    calling: () => {},
+    heard: () => {},
+  };
 }
 
 describe("the stage", () => {
