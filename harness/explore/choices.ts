@@ -49,6 +49,9 @@ export interface World {
   maxAttempts: number;
 }
 
+/** The chargeId worker/ledger.ts makes for a charge without a provider key: a random UUID. */
+const FRESH_CHARGE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
 /** Calls that change a table: their answer lost is not the same as their request lost. */
 const WRITES = new Set([
   "PutItem",
@@ -198,7 +201,9 @@ export class Choices {
   private touchesOnlyItsOwn(gate: Gate): boolean {
     const keys = gate.call?.keys ?? [];
     const { ledger, freshChargeIds } = this.world;
-    return freshChargeIds && keys.length > 0 && keys.every((k) => k.table === ledger);
+    // A guard may record its charge under a key of its own, which other copies may name too.
+    const fresh = (key: string) => freshChargeIds && FRESH_CHARGE_ID.test(key);
+    return keys.length > 0 && keys.every((k) => k.table === ledger && fresh(k.key));
   }
 }
 

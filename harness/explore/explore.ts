@@ -2,7 +2,7 @@
 // schedules of two or three (fast-check), and whether the result is what the lab teaches.
 import type { FailpointName } from "../../contract/failpoints.js";
 import { exhaustive, type Walked } from "./exhaustive.js";
-import { type Found, shorter } from "./found.js";
+import { type Disagreement, type Found, shorter } from "./found.js";
 import type { Explored, FailureKind } from "./guards.js";
 import { randomly, type Sampled } from "./random.js";
 import { type Budget, type Chooser, runSchedule, type ScheduleRun } from "./schedule.js";
@@ -44,6 +44,12 @@ export interface GuardReport {
   findings: FailureKind[];
   schedules: number;
   failing: number;
+  /**
+   * Schedules whose charge_applied lines and ledger items disagree, and the first: a finding
+   * about what the guard logs (it recorded its charge under another key), not a failure.
+   */
+  disagreed: number;
+  disagreement?: Disagreement;
   /** The guard did what the lab teaches: held, or failed only in the ways expected. */
   asExpected: boolean;
   ms: number;
@@ -101,6 +107,7 @@ export async function exploreGuard(
       undefined,
     );
   const failing = found.reduce((n, f) => n + f.failing, 0);
+  const disagreement = found.find((f) => f.disagreement)?.disagreement;
   const { expect } = explored;
   const taught = expect === "holds" ? [] : expect;
   const known = options.strict ? [] : (explored.beyond?.kinds ?? []);
@@ -117,6 +124,8 @@ export async function exploreGuard(
     findings,
     schedules: found.reduce((n, f) => n + f.schedules, 0),
     failing,
+    disagreed: found.reduce((n, f) => n + f.disagreed, 0),
+    ...(disagreement ? { disagreement } : {}),
     asExpected,
     ms: performance.now() - started,
   };

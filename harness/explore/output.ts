@@ -66,7 +66,7 @@ export function guardLine(report: GuardReport, width = 12): string {
     const verdict = `exactly once in all ${count(schedules)} schedules: ${drivers(report)}`;
     const note =
       explored.expect === "holds" ? "" : ` (expected to fail: ${explored.expect.join(" or ")})`;
-    return `${mark} ${name} ${verdict}${note} ${timing}`;
+    return `${mark} ${name} ${verdict}${note} ${timing}${disagreementLine(report, width)}`;
   }
   const taught = explored.expect === "holds" ? [] : explored.expect;
   const expected =
@@ -79,9 +79,17 @@ export function guardLine(report: GuardReport, width = 12): string {
           : ` (expected ${taught.join(" or ")})`;
   const line = `${mark} ${name} ${kinds.join(", ")}${expected} in ${count(failing)} of ${count(schedules)} schedules: ${drivers(report)} ${timing}`;
   const finding = explored.beyond && findings.length > 0 ? explored.beyond.finding : undefined;
-  return finding
+  const withFinding = finding
     ? `${line}\n  ${" ".repeat(width)}a finding beyond the lab's lessons: ${finding}`
     : line;
+  return withFinding + disagreementLine(report, width);
+}
+
+/** The log and the ledger disagreed: what the copies said is not what was charged. */
+function disagreementLine({ disagreed, schedules, disagreement: d }: GuardReport, width: number) {
+  if (!d) return "";
+  const ids = (list: string[]) => `[${list.join(", ")}]`;
+  return `\n  ${" ".repeat(width)}a finding: in ${count(disagreed)} of ${count(schedules)} schedules the charge_applied lines name other charges than the ledger holds (${d.orderId}: logged ${ids(d.loggedOnly)}, recorded ${ids(d.recordedOnly)}); the verdict counts the ledger. A guard that records its charge under a key of its own: its charge_applied line names the chargeId the worker made`;
 }
 
 /** The shortest failing schedule as a numbered list: who, what, what it logged. */

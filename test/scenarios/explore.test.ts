@@ -7,6 +7,7 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, test } from "vitest";
+import { guardFileAt } from "../../harness/aws/guard-file.js";
 import { isLocalStack } from "../../harness/backends/emulators.js";
 import { labRegion } from "../../harness/common/region.js";
 import {
@@ -14,7 +15,13 @@ import {
   exploreGuard,
   type GuardReport,
 } from "../../harness/explore/explore.js";
-import { EXPLORE_LEASE_MS, EXPLORED, type Explored } from "../../harness/explore/guards.js";
+import { loadGuardFile } from "../../harness/explore/guard-file.js";
+import {
+  EXPLORE_LEASE_MS,
+  EXPLORED,
+  type Explored,
+  gradedExplored,
+} from "../../harness/explore/guards.js";
 import { guardLine, stepLines, writeCounterexampleHtml } from "../../harness/explore/output.js";
 import type { Budget, ScheduleRun } from "../../harness/explore/schedule.js";
 import { openSession, type Session } from "../../harness/explore/session.js";
@@ -23,6 +30,7 @@ import { lease } from "../../worker/guards/lease.js";
 import "./provided.js";
 
 const { backend } = inject("lab");
+const FIXTURES = path.join(import.meta.dirname, "..", "fixtures", "guards");
 let session: Session;
 
 /**
@@ -239,6 +247,21 @@ describe("it can fail", () => {
     expect(report.asExpected).toBe(false); // the explorer says so: it was expected to hold
     expect(guardLine(report)).toMatch(/^✗ lease\/unfenced\s+duplicated.* \(expected to hold\)/);
   });
+});
+
+test("a guard that records its charge under a key of its own: the disagreement is a finding, the ledger counts", async () => {
+  // test/fixtures/guards/own-key-charge.ts: no claim; every copy charges under the orderId as
+  // its key, so the provider keeps one charge; its charge_applied line names another chargeId.
+  const file = guardFileAt(path.join(FIXTURES, "own-key-charge.ts"));
+  const explored = gradedExplored(file.name, await loadGuardFile(file));
+  const report = await exploreGuard(session, explored, options(noLoss, 5_000, 0));
+  walkedAll(report);
+  expect(report.failing).toBe(0);
+  expect(report.asExpected).toBe(true);
+  expect(report.disagreed).toBeGreaterThan(0);
+  const { disagreement } = report;
+  expect(disagreement?.recordedOnly).toEqual([`mine=${disagreement?.orderId}`]);
+  expect(disagreement?.loggedOnly).toHaveLength(1);
 });
 
 test("a counterexample is drawn with the scenarios' own views, as an HTML page", async () => {
