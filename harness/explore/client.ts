@@ -65,12 +65,28 @@ export function gatedClient(
       requestHandler: { connectionTimeout: 3_000, requestTimeout: 60_000 },
     }),
   );
+  installGates(dynamo.client.middlewareStack, tables);
+  return dynamo;
+}
+
+/** The header a gated attempt carries, so a request without it is one that went around. */
+export const GATED_HEADER = "x-lab-explorer-gate";
+
+const gated = new WeakSet<object>();
+
+/**
+ * The explorer's two middlewares, on a DynamoDB client's stack (the explorer's own, or one a
+ * guard built): once per stack, however often it is asked.
+ */
+export function installGates(stack: DynamoDBClient["middlewareStack"], tables: ExploreTables) {
+  if (gated.has(stack)) return;
+  gated.add(stack);
   const names = Object.keys(tables) as (keyof ExploreTables)[];
   const words = new Map(names.map((k) => [tables[k], TABLE_WORDS[k]]));
   const keyNames = new Map(names.map((k) => [tables[k], KEY_ATTRIBUTES[k]]));
   const calls = new WeakMap<object, { call: CallInfo; name: string; attempts: number }>();
   // Once per call the code makes: what it names, before the SDK's retries.
-  dynamo.client.middlewareStack.add(
+  stack.add(
     (next, context) => async (args) => {
       const actor = currentActor();
       if (!actor) return next(args); // the explorer's own reads
@@ -93,6 +109,8 @@ export function gatedClient(
     const name = attempts === 1 ? made.name : `${made.name} (SDK retry, attempt ${attempts})`;
     const gate: Gate = { name, call, attempt: attempts };
     await actor.scope.reach(actor, gate);
+    const { request } = args as { request?: { headers?: Record<string, string> } };
+    if (request?.headers) request.headers[GATED_HEADER] = String(attempts);
     const lose = gate.lose;
     if (lose === "request") {
       actor.scope.heard(actor, `${name}: ${LOSS_TOLD.request}`);
@@ -115,12 +133,11 @@ export function gatedClient(
     actor.scope.heard(actor, `${name}: ${LOSS_TOLD[lose]}`);
     throw lose === "payment" ? new PaymentTimeout() : networkError("answer");
   };
-  dynamo.client.middlewareStack.addRelativeTo(perAttempt, {
+  stack.addRelativeTo(perAttempt, {
     relation: "after",
     toMiddleware: "retryMiddleware",
     name: "exploreAttempt",
   });
-  return dynamo;
 }
 
 type Input = Record<string, unknown>;

@@ -5,7 +5,13 @@ import { exhaustive, type Walked } from "./exhaustive.js";
 import { type Disagreement, type Found, shorter } from "./found.js";
 import type { Explored, FailureKind } from "./guards.js";
 import { randomly, type Sampled } from "./random.js";
-import { type Budget, type Chooser, runSchedule, type ScheduleRun } from "./schedule.js";
+import {
+  type Budget,
+  type Chooser,
+  runSchedule,
+  type ScheduleRun,
+  type WentAround,
+} from "./schedule.js";
 import type { Session } from "./session.js";
 
 export interface ExploreOptions {
@@ -50,6 +56,12 @@ export interface GuardReport {
    */
   disagreed: number;
   disagreement?: Disagreement;
+  /**
+   * Schedules in which the guard's DynamoDB requests went around the explorer's gates (through a
+   * client it could not see), and the first's: those schedules were not the explorer's to choose.
+   */
+  wentAround: number;
+  around?: WentAround[];
   /** The guard did what the lab teaches: held, or failed only in the ways expected. */
   asExpected: boolean;
   ms: number;
@@ -108,6 +120,7 @@ export async function exploreGuard(
     );
   const failing = found.reduce((n, f) => n + f.failing, 0);
   const disagreement = found.find((f) => f.disagreement)?.disagreement;
+  const around = found.find((f) => f.around)?.around;
   const { expect } = explored;
   const taught = expect === "holds" ? [] : expect;
   const known = options.strict ? [] : (explored.beyond?.kinds ?? []);
@@ -126,6 +139,8 @@ export async function exploreGuard(
     failing,
     disagreed: found.reduce((n, f) => n + f.disagreed, 0),
     ...(disagreement ? { disagreement } : {}),
+    wentAround: found.reduce((n, f) => n + f.wentAround, 0),
+    ...(around ? { around } : {}),
     asExpected,
     ms: performance.now() - started,
   };

@@ -2,7 +2,7 @@
 // failing one (fewest steps), which is the one worth reading.
 import type { FailureKind } from "./guards.js";
 import type { LogDisagreement } from "./properties.js";
-import type { ScheduleRun } from "./schedule.js";
+import type { ScheduleRun, WentAround } from "./schedule.js";
 
 export interface Found {
   schedules: number;
@@ -12,6 +12,9 @@ export interface Found {
   /** Schedules whose log lines and ledger disagree (a finding, not a failure), and the first. */
   disagreed: number;
   disagreement: Disagreement | undefined;
+  /** Schedules in which a copy's DynamoDB request went around the gates, and the first's. */
+  wentAround: number;
+  around: WentAround[] | undefined;
   ms: number;
 }
 
@@ -27,6 +30,8 @@ export const nothingFound = (): Found => ({
   shortest: undefined,
   disagreed: 0,
   disagreement: undefined,
+  wentAround: 0,
+  around: undefined,
   ms: 0,
 });
 
@@ -34,6 +39,10 @@ export const nothingFound = (): Found => ({
 export function tally(found: Found, run: ScheduleRun): void {
   found.schedules += 1;
   const { kinds, disagreement } = run.verdict;
+  if (run.around.length > 0) {
+    found.wentAround += 1;
+    found.around ??= run.around;
+  }
   if (disagreement) {
     found.disagreed += 1;
     found.disagreement ??= { orderId: run.orderId, ...disagreement };

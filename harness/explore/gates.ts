@@ -37,6 +37,8 @@ export interface Scope {
   calling(actor: Actor, call: CallInfo): void;
   /** What happened to one attempt of a call, for the story: its answer, lost, or the SDK's retry. */
   heard(actor: Actor, what: string): void;
+  /** A DynamoDB request the copy made that no gate saw (operation: "PutItem", …). */
+  wentAround(actor: Actor, operation: string): void;
 }
 
 export interface CallInfo {

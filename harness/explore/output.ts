@@ -66,7 +66,7 @@ export function guardLine(report: GuardReport, width = 12): string {
     const verdict = `exactly once in all ${count(schedules)} schedules: ${drivers(report)}`;
     const note =
       explored.expect === "holds" ? "" : ` (expected to fail: ${explored.expect.join(" or ")})`;
-    return `${mark} ${name} ${verdict}${note} ${timing}${disagreementLine(report, width)}`;
+    return `${mark} ${name} ${verdict}${note} ${timing}${disagreementLine(report, width)}${aroundLine(report, width)}`;
   }
   const taught = explored.expect === "holds" ? [] : explored.expect;
   const expected =
@@ -82,7 +82,14 @@ export function guardLine(report: GuardReport, width = 12): string {
   const withFinding = finding
     ? `${line}\n  ${" ".repeat(width)}a finding beyond the lab's lessons: ${finding}`
     : line;
-  return withFinding + disagreementLine(report, width);
+  return withFinding + disagreementLine(report, width) + aroundLine(report, width);
+}
+
+/** Calls the explorer did not see: its "all schedules" did not cover them. */
+function aroundLine({ wentAround, schedules, around }: GuardReport, width: number) {
+  if (!around) return "";
+  const calls = around.map((a) => `${a.who} ${a.operation}`).join(", ");
+  return `\n  ${" ".repeat(width)}calls went around the explorer in ${count(wentAround)} of ${count(schedules)} schedules (${calls}): a DynamoDB request not made through the AWS SDK the project installs; the explorer could not choose when they happened`;
 }
 
 /** The log and the ledger disagreed: what the copies said is not what was charged. */

@@ -12,16 +12,18 @@ import { type Budget, FAIL_AT, FaultBudget } from "./budget.js";
 import { type Choice, Choices, type Chooser, type Option } from "./choices.js";
 import { FakeClock } from "./clock.js";
 import { deliver, lambdaContext } from "./copy.js";
-import { Actor, type CallInfo, type Gate, type Scope, Stage } from "./gates.js";
+import { Actor, type Gate, type Scope, Stage } from "./gates.js";
 import type { Explored } from "./guards.js";
 import { label, lost, Narration, rule, type Step, who } from "./narration.js";
 import { type EndState, judge, type Verdict } from "./properties.js";
 import type { Session } from "./session.js";
 import { type Delivery, type Message, Queue } from "./sqs.js";
+import { TouchedKeys, type WentAround } from "./touched.js";
 
 export { type Budget, DEFAULT_BUDGET, FAIL_AT } from "./budget.js";
 export { type Choice, type Chooser, following, type Option } from "./choices.js";
 export type { Step } from "./narration.js";
+export type { WentAround } from "./touched.js";
 
 export interface ScheduleSpec {
   explored: Explored;
@@ -43,6 +45,8 @@ export interface ScheduleRun {
   faults: number;
   end: EndState;
   verdict: Verdict;
+  /** DynamoDB requests the copies made that no gate saw: the schedule did not choose them. */
+  around: WentAround[];
 }
 
 /** Far more than any schedule takes: a loop here is a bug. */
@@ -67,10 +71,10 @@ class Schedule {
   private readonly choices: Choices;
   private readonly story: Narration;
   private readonly trace: Choice[] = [];
-  private readonly touched = { chargeIds: [] as string[], powertoolsIds: [] as string[] };
+  private readonly touched: TouchedKeys;
+  /** DynamoDB requests a copy made that no gate saw. */
+  private readonly around: WentAround[] = [];
   private readonly config: WorkerConfig;
-  /** Charges that went through without their charge_applied line: their answer was lost. */
-  private readonly unlogged: string[] = [];
   private verdict: Verdict | undefined;
   private end: EndState | undefined;
 
@@ -81,6 +85,7 @@ class Schedule {
     this.stage = new Stage(spec.explored.hangMs);
     this.budget = new FaultBudget(spec.budget);
     this.config = session.configFor(spec.explored);
+    this.touched = new TouchedKeys(session.tables);
     this.orderId = session.nextOrderId(spec.explored);
     this.queue = new Queue(this.orderId, spec.copies, this.clock.now());
     this.story = new Narration(this.orderId, spec.explored.guard, (event) =>
@@ -102,8 +107,10 @@ class Schedule {
   private readonly scope: Scope = {
     now: () => this.clock.now(),
     reach: (actor, gate) => this.reach(actor, gate),
-    calling: (_actor, call) => this.note(call),
+    calling: (_actor, call) => this.touched.note(call),
     heard: (_actor, what) => this.story.note(what),
+    wentAround: (actor, operation) =>
+      this.around.push({ who: who(this.queue.delivery(actor)), operation }),
   };
 
   async run(choose: Chooser): Promise<void> {
@@ -126,14 +133,15 @@ class Schedule {
         throw new Error(`a schedule of ${this.orderId} took more than ${MAX_STEPS} steps`);
       }
     }
-    const state = await this.session.read({ orderId: this.orderId, ...this.touched });
+    const { chargeIds, powertoolsIds, unlogged } = this.touched;
+    const state = await this.session.read({ orderId: this.orderId, chargeIds, powertoolsIds });
     this.end = {
       ledger: state.ledger,
       claim: state.claim,
       powertools: state.powertools,
       deadLettered: this.queue.deadLettered().length,
     };
-    this.verdict = judge(this.end, this.story.events, this.unlogged);
+    this.verdict = judge(this.end, this.story.events, unlogged);
   }
 
   result(): ScheduleRun {
@@ -151,6 +159,7 @@ class Schedule {
       faults: this.budget.used(),
       end: this.end,
       verdict: this.verdict,
+      around: this.around,
     };
   }
 
@@ -201,7 +210,7 @@ class Schedule {
           loss: option.what,
         });
         this.budget.spend("losses");
-        if (option.what === "payment") this.unlogged.push(...this.ledgerKeys(gate));
+        if (option.what === "payment") this.touched.answerLost(gate.call);
         gate.lose = option.what;
         this.stage.go(option.actor);
         break;
@@ -283,17 +292,5 @@ class Schedule {
     });
     this.stage.kill(d.actor);
     this.ended(d, how);
-  }
-
-  private ledgerKeys(gate: Gate): string[] {
-    const keys = gate.call?.keys ?? [];
-    return keys.filter((k) => k.table === this.session.tables.ledger).map((k) => k.key);
-  }
-
-  private note(call: CallInfo): void {
-    for (const { table, key } of call.keys) {
-      if (table === this.session.tables.ledger) this.touched.chargeIds.push(key);
-      if (table === this.session.tables.powertools) this.touched.powertoolsIds.push(key);
-    }
   }
 }

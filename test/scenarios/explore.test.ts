@@ -264,6 +264,35 @@ test("a guard that records its charge under a key of its own: the disagreement i
   expect(disagreement?.loggedOnly).toHaveLength(1);
 });
 
+describe("a guard runs in the world a Lambda gives it", () => {
+  const explore = async (fixture: string) => {
+    const file = guardFileAt(path.join(FIXTURES, fixture));
+    const explored = gradedExplored(file.name, await loadGuardFile(file));
+    return exploreGuard(session, explored, options(noLoss, 5_000, 0));
+  };
+
+  test("a client the guard builds itself (new DynamoDBClient({})) works, and its calls are steps", async () => {
+    // test/fixtures/guards/own-client.ts: the article's claim through a client of its own.
+    const report = await explore("own-client.ts");
+    walkedAll(report);
+    // Node's HTTP channel heard every request: none went around the gates.
+    expect(report.wentAround).toBe(0);
+    // Its real flaw, not "Region is missing" on every copy (dead-lettered).
+    expect(report.kinds).toEqual(expect.arrayContaining(["lost", "stuck"]));
+    expect(report.kinds).not.toContain("dead-lettered");
+  });
+
+  test("a DynamoDB request made around the SDK is heard and reported, with its copy and operation", async () => {
+    // test/fixtures/guards/around-the-sdk.ts: its claim is a hand-made HTTP request.
+    const report = await explore("around-the-sdk.ts");
+    expect(report.schedules).toBeGreaterThan(0);
+    expect(report.wentAround).toBe(report.schedules);
+    expect(report.around).toEqual(
+      expect.arrayContaining([{ who: "copy 1", operation: "PutItem" }]),
+    );
+  });
+});
+
 test("a counterexample is drawn with the scenarios' own views, as an HTML page", async () => {
   const report = await walk(guard("off"), faults(0, 0, 0));
   const dir = mkdtempSync(path.join(tmpdir(), "explore-"));

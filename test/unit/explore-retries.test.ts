@@ -85,6 +85,7 @@ describe("the explorer retries as the worker does", () => {
       reach: (a, gate) => stage.park(a, gate),
       calling: () => {},
       heard: () => {},
+      wentAround: () => {},
     };
     const lost: RetryErrorInfo = {
       error: networkError("answer") as SdkError,

@@ -19,6 +19,7 @@ function scopeOn(stage: Stage, clock: FakeClock): Scope {
     reach: (a, gate) => stage.park(a, gate),
     calling: () => {},
     heard: () => {},
+    wentAround: () => {},
   };
 }
 
