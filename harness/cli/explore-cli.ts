@@ -52,18 +52,23 @@ const whole = (name: string, min: number, max: number) => (value: string) => {
   return n;
 };
 
+/** Losses go higher than the rest: the SDK gives up only once every attempt of a call is lost. */
+const MAX_FAULTS = { each: 3, losses: 6 };
+
 function parseFaults(value: string) {
   const parts = value.split(",").map(Number);
+  const [deaths = 0, fails = 0, jumps = 0, losses = 0] = parts;
+  const within = (n: number, max: number) => Number.isInteger(n) && n >= 0 && n <= max;
   if (
     parts.length < 3 ||
     parts.length > 4 ||
-    parts.some((n) => !Number.isInteger(n) || n < 0 || n > 3)
+    ![deaths, fails, jumps].every((n) => within(n, MAX_FAULTS.each)) ||
+    !within(losses, MAX_FAULTS.losses)
   ) {
     throw new InvalidArgumentError(
-      `--faults is deaths,fails,jumps[,losses], each 0 to 3 (e.g. 1,1,1,1); got "${value}"`,
+      `--faults is deaths,fails,jumps[,losses], each 0 to ${MAX_FAULTS.each}, losses 0 to ${MAX_FAULTS.losses} (e.g. 1,1,1,1); got "${value}"`,
     );
   }
-  const [deaths = 0, fails = 0, jumps = 0, losses = 0] = parts;
   return { deaths, fails, jumps, losses };
 }
 
