@@ -8,9 +8,11 @@ import { subscribe, unsubscribe } from "node:diagnostics_channel";
 import type { ClientRequest } from "node:http";
 import type { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { Client } from "@smithy/core/client";
+import type { RetryStrategy, RetryStrategyV2 } from "@smithy/types";
 import { EMULATOR_CREDENTIALS } from "../aws/connection.js";
 import { type ExploreTables, GATED_HEADER, installGates } from "./client.js";
 import { currentActor } from "./gates.js";
+import { RetriesPerCopy, retrySettingsOf } from "./sdk-retries.js";
 
 /** What a Lambda function's environment holds that an SDK client reads. */
 export function lambdaEnvironment(endpoint: string, region: string): Record<string, string> {
@@ -48,14 +50,37 @@ export function enterLambdaWorld(
 function gateEveryClient(tables: ExploreTables): () => void {
   const prototype = Client.prototype as { send: (...args: unknown[]) => unknown };
   const send = prototype.send;
+  const retried = new WeakSet<object>();
   prototype.send = function (this: DynamoDBClient, ...args: unknown[]) {
     if (currentActor() && this.config?.serviceId === "DynamoDB") {
       installGates(this.middlewareStack, tables);
+      if (!retried.has(this.config)) {
+        retried.add(this.config);
+        retriesPerCopy(this);
+      }
     }
     return send.apply(this, args);
   };
   return () => {
     prototype.send = send;
+  };
+}
+
+/**
+ * The client's own retry settings, each copy with a strategy of its own and no real backoff, as
+ * the explorer's client has (sdk-retries.ts): a client the guard keeps for the whole process
+ * would otherwise spend one retry quota across every schedule. A mode the explorer does not
+ * model (adaptive) keeps the client's own strategy.
+ */
+function retriesPerCopy(client: DynamoDBClient): void {
+  const { config } = client;
+  const own = config.retryStrategy;
+  let perCopy: Promise<RetryStrategyV2 | RetryStrategy> | undefined;
+  config.retryStrategy = () => {
+    perCopy ??= retrySettingsOf(client).then((settings) =>
+      settings.retryMode === "standard" ? new RetriesPerCopy(settings) : own(),
+    );
+    return perCopy;
   };
 }
 

@@ -8,6 +8,7 @@
 // - the backoff sleeps no real time and moves no clock. The SDK waits up to 50·2^i ms (jittered)
 //   before a retry; on the schedule's clock that wait is a step boundary like any other: other
 //   copies may go first, and the explorer may jump the clock there (a jump stands for a long wait).
+import type { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { StandardRetryStrategy } from "@smithy/core/retry";
 import type {
   RetryErrorInfo,
@@ -27,15 +28,20 @@ export interface RetrySettings {
 /** What the client worker/dynamo.ts builds retries with (its mode and attempts, as configured). */
 export async function workerRetrySettings(): Promise<RetrySettings> {
   const { client } = dynamoClient();
-  const { retryMode } = client.config;
   try {
-    return {
-      retryMode: typeof retryMode === "function" ? await retryMode() : retryMode,
-      maxAttempts: await client.config.maxAttempts(),
-    };
+    return await retrySettingsOf(client);
   } finally {
     client.destroy();
   }
+}
+
+/** A DynamoDB client's retry mode and attempts, as its configuration resolves them. */
+export async function retrySettingsOf(client: DynamoDBClient): Promise<RetrySettings> {
+  const { retryMode } = client.config;
+  return {
+    retryMode: typeof retryMode === "function" ? await retryMode() : retryMode,
+    maxAttempts: await client.config.maxAttempts(),
+  };
 }
 
 /** The SDK's backoff, taking no time: when the retry goes is the explorer's choice. */
@@ -54,7 +60,7 @@ export class RetriesPerCopy implements RetryStrategyV2 {
 
   constructor(
     readonly settings: RetrySettings,
-    private readonly gaveUp: (actor: Actor, info: RetryErrorInfo) => void = () => {},
+    private readonly gaveUp: (actor: Actor, info: RetryErrorInfo) => void = tellGivingUp,
   ) {
     if (settings.retryMode !== "standard") {
       throw new Error(
@@ -98,6 +104,14 @@ export class RetriesPerCopy implements RetryStrategyV2 {
 
   private strategy(): StandardRetryStrategy {
     return new StandardRetryStrategy({ maxAttempts: this.settings.maxAttempts, backoff: NO_WAIT });
+  }
+}
+
+/** A refusal of an error the SDK retries when it can: it ran out of attempts (or quota). */
+function tellGivingUp(actor: Actor, info: RetryErrorInfo): void {
+  if (info.errorType === "TRANSIENT" || info.errorType === "THROTTLING") {
+    const why = `${info.errorType.toLowerCase()} error, no retry left`;
+    actor.scope.heard(actor, `the SDK gives up (${why}): the error reaches the guard`);
   }
 }
 

@@ -102,15 +102,7 @@ export async function openSession(
     opened = false;
     throw err;
   }
-  const retries = new RetriesPerCopy(await workerRetrySettings(), (actor, info) => {
-    // A refusal of an error the SDK retries when it can: it ran out of attempts (or quota).
-    if (info.errorType === "TRANSIENT" || info.errorType === "THROTTLING") {
-      actor.scope.heard(
-        actor,
-        `the SDK gives up (${info.errorType.toLowerCase()} error, no retry left): the error reaches the guard`,
-      );
-    }
-  });
+  const retries = new RetriesPerCopy(await workerRetrySettings());
   const dynamo = gatedClient(endpoint, options.region, tables, retries);
   const counters = new Map<string, number>();
   const functionName = `${options.prefix}-worker`;
