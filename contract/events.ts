@@ -1,5 +1,6 @@
 // The worker's log line types (docs/design.md §4): the worker writes them, the harness reads
 // them back and counts them.
+import type { FailpointAction } from "./failpoints.js";
 
 export const EVENT_TYPES = [
   "process_start",
@@ -41,7 +42,18 @@ export interface EventDetails {
   charge_failed: { error: string };
   lease_lost: { takenBy?: string };
   batch_failed: { failed: number; records: number };
-  failpoint: { point: string; rule: string; holdId: string };
+  /**
+   * A named point's rule acted (or, in the explorer's schedules, the fault it chose there):
+   * `action` is the rule's action, so nothing reads it back out of the rule's text.
+   */
+  failpoint: {
+    point: string;
+    rule: string;
+    action: FailpointAction["kind"];
+    holdId?: string;
+    /** The explorer's: the copy died at its deadline here, not at a crash rule. */
+    timedOut?: true;
+  };
   failpoint_released: { point: string; heldMs: number };
   /**
    * A boundary fault acted (contract/failpoints.ts): on a DynamoDB call, its operation, the

@@ -63,7 +63,12 @@ async function act(
   control ??= DynamoDBDocumentClient.from(new DynamoDBClient({}));
   const id = holdId(rule.point, who);
   const state = await reach(control, table, id, who);
-  log("failpoint", { point: rule.point, rule: formatRule(rule), holdId: id });
+  log("failpoint", {
+    point: rule.point,
+    rule: formatRule(rule),
+    action: rule.action.kind,
+    holdId: id,
+  });
   const { action } = rule;
   if (action.kind === "crash") process.exit(1); // killed: no catch, no finally, no process_end
   if (action.kind === "fail") throw new InjectedFault(`failpoint ${rule.point}: fail`);

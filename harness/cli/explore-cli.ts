@@ -52,15 +52,24 @@ const whole = (name: string, min: number, max: number) => (value: string) => {
   return n;
 };
 
+/** Losses go higher than the rest: the SDK gives up only once every attempt of a call is lost. */
+const MAX_FAULTS = { each: 3, losses: 6 };
+
 function parseFaults(value: string) {
   const parts = value.split(",").map(Number);
-  if (parts.length !== 3 || parts.some((n) => !Number.isInteger(n) || n < 0 || n > 3)) {
+  const [deaths = 0, fails = 0, jumps = 0, losses = 0] = parts;
+  const within = (n: number, max: number) => Number.isInteger(n) && n >= 0 && n <= max;
+  if (
+    parts.length < 3 ||
+    parts.length > 4 ||
+    ![deaths, fails, jumps].every((n) => within(n, MAX_FAULTS.each)) ||
+    !within(losses, MAX_FAULTS.losses)
+  ) {
     throw new InvalidArgumentError(
-      `--faults is deaths,fails,jumps, each 0 to 3 (e.g. 1,1,1); got "${value}"`,
+      `--faults is deaths,fails,jumps[,losses], each 0 to ${MAX_FAULTS.each}, losses 0 to ${MAX_FAULTS.losses} (e.g. 1,1,1,1); got "${value}"`,
     );
   }
-  const [deaths = 0, fails = 0, jumps = 0] = parts;
-  return { deaths, fails, jumps };
+  return { deaths, fails, jumps, losses };
 }
 
 function parsePoints(value: string): FailpointName[] {
@@ -106,7 +115,7 @@ interface CliOptions {
 
 const program = new Command("explore")
   .description(
-    "Every interleaving of the real guards, checked: copies of one order through worker/guards against the emulator's DynamoDB, every DynamoDB call and failpoint a scheduled step, crashes, failed charges, clock jumps and SQS redeliveries included.",
+    "Every interleaving of the real guards, checked: copies of one order through worker/guards against the emulator's DynamoDB, every DynamoDB call and failpoint a scheduled step, crashes, failed charges, lost answers with the SDK's retries, clock jumps and SQS redeliveries included.",
   )
   .option(
     "--guard <names>",
@@ -144,11 +153,11 @@ const program = new Command("explore")
   )
   .addOption(
     new Option(
-      "--faults <d,f,j>",
-      "at most, per schedule: deaths (crashes and timeouts), failed charges, clock jumps",
+      "--faults <d,f,j[,l]>",
+      "at most, per schedule: deaths (crashes and timeouts), failed charges, clock jumps, losses (a DynamoDB request or answer, or the payment's answer, lost; 0 if not given)",
     )
       .argParser(parseFaults)
-      .default({ ...DEFAULT_BUDGET }, "1,1,1"),
+      .default({ ...DEFAULT_BUDGET }, "1,1,1,1"),
   )
   .addOption(
     new Option("--fail-at <points>", "failpoints that may throw, comma-separated")
@@ -247,7 +256,7 @@ async function exploreAll(
   };
   const walk = `every schedule of 2 copies with at most ${options.walkFaults} fault(s) (up to ${options.walkLimit.toLocaleString("en-US")})`;
   console.log(
-    `explore: ${chosen.length} guard setting(s) on ${backend.name} ${backend.version}: ${walk}, then ${options.runs.toLocaleString("en-US")} random schedules of ${options.copies} copies (seed ${seed}); faults: ${faultsText(options.budget)} (deaths: crashes and timeouts; charges fail at ${options.failAt?.join(", ")})`,
+    `explore: ${chosen.length} guard setting(s) on ${backend.name} ${backend.version}: ${walk}, then ${options.runs.toLocaleString("en-US")} random schedules of ${options.copies} copies (seed ${seed}); faults: ${faultsText(options.budget)} (deaths: crashes and timeouts; charges fail at ${options.failAt?.join(", ")}; losses: a DynamoDB answer or request, or the payment's answer, then the SDK's retries, ${session.retries.maxAttempts} attempts in ${session.retries.retryMode} mode as the worker's client)`,
   );
   const width = Math.max(...chosen.map((e) => e.name.length));
   const reports: GuardReport[] = [];

@@ -31,12 +31,13 @@ export interface DeliveryInput {
   at: At;
   /** Every line the copy logs, as the harness reads it back from CloudWatch. */
   write: (event: WorkerEvent) => void;
-  /** DynamoDB calls this copy made so far. */
+  /** DynamoDB calls this copy made so far, and the SDK attempts they took. */
   calls: () => number;
+  attempts: () => number;
 }
 
 export async function deliver(input: DeliveryInput): Promise<Outcome> {
-  const { guard, config, body, invocation, dynamo, context, at, calls } = input;
+  const { guard, config, body, invocation, dynamo, context, at, calls, attempts } = input;
   const startedAt = Date.now();
   const { messageId, requestId, attempt } = invocation;
   const { order } = parseOrder(body);
@@ -50,7 +51,7 @@ export async function deliver(input: DeliveryInput): Promise<Outcome> {
       outcome,
       durationMs: Date.now() - startedAt,
       dynamoCalls: calls(),
-      dynamoAttempts: calls(),
+      dynamoAttempts: attempts(),
       ...details,
     });
     return outcome;

@@ -3,10 +3,16 @@
 import type { FailpointName } from "../../contract/failpoints.js";
 import type { FailureKind } from "../check/failures.js";
 import { exhaustive, type Walked } from "./exhaustive.js";
-import { type Found, shorter } from "./found.js";
+import { type Disagreement, type Found, shorter } from "./found.js";
 import type { Explored } from "./guards.js";
 import { randomly, type Sampled } from "./random.js";
-import { type Budget, type Chooser, runSchedule, type ScheduleRun } from "./schedule.js";
+import {
+  type Budget,
+  type Chooser,
+  runSchedule,
+  type ScheduleRun,
+  type WentAround,
+} from "./schedule.js";
 import type { Session } from "./session.js";
 
 export interface ExploreOptions {
@@ -45,6 +51,18 @@ export interface GuardReport {
   findings: FailureKind[];
   schedules: number;
   failing: number;
+  /**
+   * Schedules whose charge_applied lines and ledger items disagree, and the first: a finding
+   * about what the guard logs (it recorded its charge under another key), not a failure.
+   */
+  disagreed: number;
+  disagreement?: Disagreement;
+  /**
+   * Schedules in which the guard's DynamoDB requests went around the explorer's gates (through a
+   * client it could not see), and the first's: those schedules were not the explorer's to choose.
+   */
+  wentAround: number;
+  around?: WentAround[];
   /** The guard did what the lab teaches: held, or failed only in the ways expected. */
   asExpected: boolean;
   ms: number;
@@ -102,6 +120,8 @@ export async function exploreGuard(
       undefined,
     );
   const failing = found.reduce((n, f) => n + f.failing, 0);
+  const disagreement = found.find((f) => f.disagreement)?.disagreement;
+  const around = found.find((f) => f.around)?.around;
   const { expect } = explored;
   const taught = expect === "holds" ? [] : expect;
   const known = options.strict ? [] : (explored.beyond?.kinds ?? []);
@@ -118,6 +138,10 @@ export async function exploreGuard(
     findings,
     schedules: found.reduce((n, f) => n + f.schedules, 0),
     failing,
+    disagreed: found.reduce((n, f) => n + f.disagreed, 0),
+    ...(disagreement ? { disagreement } : {}),
+    wentAround: found.reduce((n, f) => n + f.wentAround, 0),
+    ...(around ? { around } : {}),
     asExpected,
     ms: performance.now() - started,
   };

@@ -1,14 +1,26 @@
 // What a driver found: how many schedules it ran, how many failed and how, and the shortest
 // failing one (fewest steps), which is the one worth reading.
 import type { FailureKind } from "../check/failures.js";
-import type { ScheduleRun } from "./schedule.js";
+import type { LogDisagreement } from "./properties.js";
+import type { ScheduleRun, WentAround } from "./schedule.js";
 
 export interface Found {
   schedules: number;
   failing: number;
   byKind: Partial<Record<FailureKind, number>>;
   shortest: ScheduleRun | undefined;
+  /** Schedules whose log lines and ledger disagree (a finding, not a failure), and the first. */
+  disagreed: number;
+  disagreement: Disagreement | undefined;
+  /** Schedules in which a copy's DynamoDB request went around the gates, and the first's. */
+  wentAround: number;
+  around: WentAround[] | undefined;
   ms: number;
+}
+
+/** A schedule whose charge_applied lines name other chargeIds than its ledger items. */
+export interface Disagreement extends LogDisagreement {
+  orderId: string;
 }
 
 export const nothingFound = (): Found => ({
@@ -16,13 +28,25 @@ export const nothingFound = (): Found => ({
   failing: 0,
   byKind: {},
   shortest: undefined,
+  disagreed: 0,
+  disagreement: undefined,
+  wentAround: 0,
+  around: undefined,
   ms: 0,
 });
 
 /** Counts one schedule in, keeping the shortest failure (ties: the one found first). */
 export function tally(found: Found, run: ScheduleRun): void {
   found.schedules += 1;
-  const { kinds } = run.verdict;
+  const { kinds, disagreement } = run.verdict;
+  if (run.around.length > 0) {
+    found.wentAround += 1;
+    found.around ??= run.around;
+  }
+  if (disagreement) {
+    found.disagreed += 1;
+    found.disagreement ??= { orderId: run.orderId, ...disagreement };
+  }
   if (kinds.length === 0) return;
   found.failing += 1;
   for (const kind of new Set(kinds)) found.byKind[kind] = (found.byKind[kind] ?? 0) + 1;

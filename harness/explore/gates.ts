@@ -15,7 +15,18 @@ export interface Gate {
   point?: FailpointName;
   /** Set before a DynamoDB call: what it is about to do, and to which keys. */
   call?: CallInfo;
+  /** Set before a DynamoDB call: which of the SDK's attempts at it this is (1: the first). */
+  attempt?: number;
+  /** Set by the schedule before it lets the copy go on: what the network loses of this attempt. */
+  lose?: Loss;
 }
+
+/**
+ * request: it never reaches DynamoDB, nothing is applied, the SDK sees a network error;
+ * answer: DynamoDB applies it, then the answer is lost, the SDK sees a network error;
+ * payment: the charge goes through, then its answer times out, thrown to the guard.
+ */
+export type Loss = "request" | "answer" | "payment";
 
 /** What the schedule gives each copy: its clock, and what happens when it reaches a gate. */
 export interface Scope {
@@ -24,6 +35,10 @@ export interface Scope {
   reach(actor: Actor, gate: Gate): Promise<void>;
   /** A DynamoDB call the copy is about to make (before its gate): what it writes, and where. */
   calling(actor: Actor, call: CallInfo): void;
+  /** What happened to one attempt of a call, for the story: its answer, lost, or the SDK's retry. */
+  heard(actor: Actor, what: string): void;
+  /** A DynamoDB request the copy made that no gate saw (operation: "PutItem", …). */
+  wentAround(actor: Actor, operation: string): void;
 }
 
 export interface CallInfo {
@@ -41,6 +56,8 @@ export class Actor {
   gate: Gate | undefined;
   /** DynamoDB calls it made (process_end's dynamoCalls). */
   calls = 0;
+  /** The SDK attempts those calls took, retries included (process_end's dynamoAttempts). */
+  attempts = 0;
   wake: { go: () => void; fail: (err: Error) => void } | undefined;
 
   constructor(

@@ -42,6 +42,9 @@ export function loadGuardFile(file: GuardFile): Promise<Guard> {
 }
 
 async function load(file: GuardFile): Promise<Guard> {
+  // A guard file may build an SDK client when it loads, before a session starts: the SDK warns
+  // then on Node 20 that its 2027 releases need Node 22; the lab pins its version.
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= "true";
   await typeCheckGuardFile(file);
   const code = await bundle(file);
   const hash = createHash("sha256").update(code).digest("hex").slice(0, 12);

@@ -119,7 +119,7 @@ export const EXPLORED: readonly Explored[] = [
     beyond: {
       kinds: ["doubled"],
       finding:
-        "a copy that dies after its charge and before Powertools writes COMPLETED (a crash, or Lambda's timeout) leaves INPROGRESS behind; it expires with that invocation, and the retry runs the charge again: the charge and the record are two writes, and nothing fences the second charge (the lease's fence writes both in one transaction)",
+        "a copy that dies after its charge and before Powertools writes COMPLETED (a crash, or Lambda's timeout) leaves INPROGRESS behind; it expires with that invocation, and the retry runs the charge again: the charge and the record are two writes, and nothing fences the second charge (the lease's fence writes both in one transaction). The same when a copy's payment goes through and its answer is lost: the charge throws a timeout, Powertools deletes its record on the error, and the next copy charges again (only the provider's idempotency key can save that order)",
     },
   },
 ];

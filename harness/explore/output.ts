@@ -22,8 +22,8 @@ const secs = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 /** "at most one fault", "at most 1 death, 1 failed charge, 1 clock jump". */
 export function faultsText(budget: Budget): string {
-  const { deaths, fails, jumps, total } = budget;
-  const each = `${deaths} death${deaths === 1 ? "" : "s"}, ${fails} failed charge${fails === 1 ? "" : "s"}, ${jumps} clock jump${jumps === 1 ? "" : "s"}`;
+  const { deaths, fails, jumps, losses, total } = budget;
+  const each = `${deaths} death${deaths === 1 ? "" : "s"}, ${fails} failed charge${fails === 1 ? "" : "s"}, ${jumps} clock jump${jumps === 1 ? "" : "s"}, ${losses} lost answer${losses === 1 ? "" : "s"}`;
   if (total === undefined) return `at most ${each}`;
   return `at most ${total} fault${total === 1 ? "" : "s"} (of ${each})`;
 }
@@ -73,7 +73,7 @@ export function guardSummary(report: GuardReport, width = 12): string {
     const verdict = `exactly once in all ${count(schedules)} schedules: ${drivers(report)}`;
     const note =
       explored.expect === "holds" ? "" : ` (expected to fail: ${explored.expect.join(" or ")})`;
-    return `${verdict}${note} ${timing}`;
+    return `${verdict}${note} ${timing}${disagreementLine(report, width)}${aroundLine(report, width)}`;
   }
   const taught = explored.expect === "holds" ? [] : explored.expect;
   const expected =
@@ -86,9 +86,24 @@ export function guardSummary(report: GuardReport, width = 12): string {
           : ` (expected ${taught.join(" or ")})`;
   const line = `${kinds.join(", ")}${expected} in ${count(failing)} of ${count(schedules)} schedules: ${drivers(report)} ${timing}`;
   const finding = explored.beyond && findings.length > 0 ? explored.beyond.finding : undefined;
-  return finding
+  const withFinding = finding
     ? `${line}\n  ${" ".repeat(width)}a finding beyond the lab's lessons: ${finding}`
     : line;
+  return withFinding + disagreementLine(report, width) + aroundLine(report, width);
+}
+
+/** Calls the explorer did not see: its "all schedules" did not cover them. */
+function aroundLine({ wentAround, schedules, around }: GuardReport, width: number) {
+  if (!around) return "";
+  const calls = around.map((a) => `${a.who} ${a.operation}`).join(", ");
+  return `\n  ${" ".repeat(width)}calls went around the explorer in ${count(wentAround)} of ${count(schedules)} schedules (${calls}): a DynamoDB request not made through the AWS SDK the project installs; the explorer could not choose when they happened`;
+}
+
+/** The log and the ledger disagreed: what the copies said is not what was charged. */
+function disagreementLine({ disagreed, schedules, disagreement: d }: GuardReport, width: number) {
+  if (!d) return "";
+  const ids = (list: string[]) => `[${list.join(", ")}]`;
+  return `\n  ${" ".repeat(width)}a finding: in ${count(disagreed)} of ${count(schedules)} schedules the charge_applied lines name other charges than the ledger holds (${d.orderId}: logged ${ids(d.loggedOnly)}, recorded ${ids(d.recordedOnly)}); the verdict counts the ledger. A guard that records its charge under a key of its own: its charge_applied line names the chargeId the worker made`;
 }
 
 /** The shortest failing schedule as a numbered list: who, what, what it logged. */

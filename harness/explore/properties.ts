@@ -1,7 +1,8 @@
 // The checker: once every copy and every retry has ended, was the order charged exactly once, and
-// is nothing left holding it? Read from the tables, not from what the copies said; the log lines
-// must agree with the ledger (every charge_applied has its item, every item its line), or the
-// explorer itself is wrong.
+// is nothing left holding it? Read from the tables, not from what the copies said. Where the log
+// lines and the ledger disagree (a charge_applied without its item, an item without its line),
+// the ledger is what the provider holds: the verdict counts it, and the disagreement is kept as
+// a finding of its own, since a guard may record its charge under a key it chose.
 import { CLAIM_STATUS, type ClaimRecord } from "../../contract/claims.js";
 import type { LedgerItem } from "../../contract/ledger.js";
 import type { FailureKind } from "../check/failures.js";
@@ -21,16 +22,27 @@ export interface EndState {
   deadLettered: number;
 }
 
+/** chargeIds the log and the ledger do not agree on. */
+export interface LogDisagreement {
+  /** charge_applied lines whose chargeId no ledger item has. */
+  loggedOnly: string[];
+  /** Ledger items of the order that no charge_applied line names. */
+  recordedOnly: string[];
+}
+
 export interface Verdict {
   /** Empty: exactly once, and nothing left behind. */
   kinds: FailureKind[];
+  /** Set when what the copies logged is not what the ledger holds. */
+  disagreement?: LogDisagreement;
   charges: number;
   /** What happened to the order, in a few words. */
   said: string;
 }
 
-export function judge(end: EndState, events: WorkerEvent[]): Verdict {
-  agreeWithLog(end.ledger, events);
+/** `unlogged`: charges whose answer the explorer lost, so no charge_applied line says them. */
+export function judge(end: EndState, events: WorkerEvent[], unlogged: string[] = []): Verdict {
+  const disagreement = disagreeing(end.ledger, events, unlogged);
   const charges = end.ledger.length;
   const kinds: FailureKind[] = [];
   const said: string[] = [];
@@ -52,19 +64,21 @@ export function judge(end: EndState, events: WorkerEvent[]): Verdict {
     said.push("INPROGRESS left");
   }
   if (end.deadLettered > 0) said.push(`${end.deadLettered} dead-lettered`);
-  return { kinds, charges, said: said.join(", ") };
+  return { kinds, charges, said: said.join(", "), ...(disagreement ? { disagreement } : {}) };
 }
 
-/** Every charge the log says was applied is in the ledger, and nothing else is. */
-function agreeWithLog(ledger: LedgerItem[], events: WorkerEvent[]): void {
-  const logged = events
-    .filter((e) => e.type === "charge_applied")
-    .map((e) => String(e.chargeId))
-    .sort();
-  const stored = ledger.map((item) => item.chargeId).sort();
-  if (logged.join() !== stored.join()) {
-    throw new Error(
-      `the explorer lost track: charge_applied lines [${logged.join(", ")}] but ledger items [${stored.join(", ")}]`,
-    );
-  }
+/** Where the charge_applied lines and the ledger disagree; undefined where they agree. */
+function disagreeing(
+  ledger: LedgerItem[],
+  events: WorkerEvent[],
+  unlogged: string[],
+): LogDisagreement | undefined {
+  const logged = new Set(
+    events.filter((e) => e.type === "charge_applied").map((e) => String(e.chargeId)),
+  );
+  const stored = new Set(ledger.map((item) => item.chargeId));
+  const loggedOnly = [...logged].filter((id) => !stored.has(id)).sort();
+  const recordedOnly = [...stored].filter((id) => !logged.has(id) && !unlogged.includes(id)).sort();
+  if (loggedOnly.length === 0 && recordedOnly.length === 0) return undefined;
+  return { loggedOnly, recordedOnly };
 }

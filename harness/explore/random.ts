@@ -29,7 +29,14 @@ export interface Sampled extends Found {
 }
 
 /** How likely each kind of step is, against the others on offer. */
-const WEIGHT: Record<Option["kind"], number> = { go: 8, crash: 1, fail: 2, jump: 2, redeliver: 3 };
+const WEIGHT: Record<Option["kind"], number> = {
+  go: 8,
+  crash: 1,
+  fail: 2,
+  lose: 2,
+  jump: 2,
+  redeliver: 3,
+};
 
 /** Follows the list: its i-th number picks the i-th choice, weighted; after it, the first option. */
 export function chooserFrom(choices: readonly number[]): Chooser {

@@ -18,12 +18,16 @@ import { WAIT } from "../aws/timings.js";
 import { type ExploreTables, gatedClient, KEY_ATTRIBUTES } from "./client.js";
 import { patchTime } from "./clock.js";
 import type { Explored } from "./guards.js";
+import { enterLambdaWorld } from "./lambda-world.js";
+import { RetriesPerCopy, type RetrySettings, workerRetrySettings } from "./sdk-retries.js";
 
 export interface Session {
   endpoint: string;
   tables: ExploreTables;
   /** The gated client every copy uses. */
   dynamo: Dynamo;
+  /** Its retry settings: the worker's. */
+  retries: RetrySettings;
   functionName: string;
   /** The worker's config for this guard setting, on the session's tables. */
   configFor(explored: Explored): WorkerConfig;
@@ -74,6 +78,7 @@ export async function openSession(
     }
   };
   let restoreTime: (() => void) | undefined;
+  let leaveLambdaWorld: (() => void) | undefined;
   try {
     for (const key of Object.keys(tables) as (keyof ExploreTables)[]) {
       const name = tables[key];
@@ -89,19 +94,23 @@ export async function openSession(
       await waitUntilTableExists({ client: admin, ...WAIT }, { TableName: name });
     }
     restoreTime = patchTime();
+    leaveLambdaWorld = enterLambdaWorld(endpoint, options.region, tables);
   } catch (err) {
+    restoreTime?.();
     await dropTables();
     admin.destroy();
     opened = false;
     throw err;
   }
-  const dynamo = gatedClient(endpoint, options.region, tables);
+  const retries = new RetriesPerCopy(await workerRetrySettings());
+  const dynamo = gatedClient(endpoint, options.region, tables, retries);
   const counters = new Map<string, number>();
   const functionName = `${options.prefix}-worker`;
   return {
     endpoint,
     tables,
     dynamo,
+    retries: retries.settings,
     functionName,
     configFor: (explored) =>
       readConfig({
@@ -137,17 +146,32 @@ export async function openSession(
         requests = (answer.UnprocessedKeys ?? {}) as typeof requests;
       }
       return {
-        claim: found[tables.claims]?.[0] as ClaimRecord | undefined,
+        claim: claimRecord(found[tables.claims]?.[0]),
         ledger: (found[tables.ledger] ?? []) as unknown as LedgerItem[],
         powertools: found[tables.powertools] ?? [],
       };
     },
     async close() {
       restoreTime?.();
+      leaveLambdaWorld?.();
       dynamo.client.destroy();
       await dropTables();
       admin.destroy();
       // opened stays true: Powertools would still write to this session's (deleted) table.
     },
   };
+}
+
+/**
+ * The order's item in the claims table, with the fields every lab guard writes: a guard of its
+ * own may write fewer, and the reports read them (missing ones read as empty).
+ */
+function claimRecord(item: Record<string, unknown> | undefined): ClaimRecord | undefined {
+  if (!item) return undefined;
+  const text = (key: string) => (typeof item[key] === "string" ? (item[key] as string) : "");
+  const fields = ["orderId", "status", "messageId", "requestId", "claimedAt"] as const;
+  return {
+    ...item,
+    ...Object.fromEntries(fields.map((k) => [k, text(k)])),
+  } as unknown as ClaimRecord;
 }

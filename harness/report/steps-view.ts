@@ -1,6 +1,5 @@
 // A scripted phase, step by step: every event of every copy in time order, with where the
 // harness held a copy at a failpoint and when it let it go (the timeline draws the same marks).
-import { parseFailpoints } from "../../contract/failpoints.js";
 import type { WorkerEvent } from "../observe/events.js";
 
 const VERBS: Record<string, string> = {
@@ -14,9 +13,7 @@ const VERBS: Record<string, string> = {
 /** What one event says, in a few words. */
 function said(e: WorkerEvent): string {
   if (e.type === "failpoint") {
-    // The rule as the worker logged it, in FAILPOINTS' own grammar.
-    const action = parseFailpoints(String(e.rule ?? ""))[0]?.action.kind ?? "";
-    return `${VERBS[action] ?? `${action} at`} ${e.point}`;
+    return `${VERBS[e.action] ?? `${e.action} at`} ${e.point}`;
   }
   if (e.type === "failpoint_released") return `released from ${e.point} (held ${e.heldMs} ms)`;
   if (e.type === "process_start") return `starts (attempt ${e.attempt ?? 1})`;

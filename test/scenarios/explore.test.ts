@@ -7,6 +7,7 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, test } from "vitest";
+import { guardFileAt } from "../../harness/aws/guard-file.js";
 import { isLocalStack } from "../../harness/backends/emulators.js";
 import { labRegion } from "../../harness/common/region.js";
 import {
@@ -14,7 +15,13 @@ import {
   exploreGuard,
   type GuardReport,
 } from "../../harness/explore/explore.js";
-import { EXPLORE_LEASE_MS, EXPLORED, type Explored } from "../../harness/explore/guards.js";
+import { loadGuardFile } from "../../harness/explore/guard-file.js";
+import {
+  EXPLORE_LEASE_MS,
+  EXPLORED,
+  type Explored,
+  gradedExplored,
+} from "../../harness/explore/guards.js";
 import { guardLine, stepLines, writeCounterexampleHtml } from "../../harness/explore/output.js";
 import type { Budget, ScheduleRun } from "../../harness/explore/schedule.js";
 import { openSession, type Session } from "../../harness/explore/session.js";
@@ -23,6 +30,7 @@ import { lease } from "../../worker/guards/lease.js";
 import "./provided.js";
 
 const { backend } = inject("lab");
+const FIXTURES = path.join(import.meta.dirname, "..", "fixtures", "guards");
 let session: Session;
 
 /**
@@ -46,14 +54,24 @@ afterAll(async () => {
 });
 
 const guard = (name: string) => EXPLORED.find((e) => e.name === name) as Explored;
-const faults = (deaths: number, fails: number, jumps: number, total?: number): Budget => ({
+/** No lost answers unless asked: these tests are about deaths, failed charges and the clock. */
+const faults = (
+  deaths: number,
+  fails: number,
+  jumps: number,
+  total?: number,
+  losses = 0,
+): Budget => ({
   deaths,
   fails,
   jumps,
+  losses,
   ...(total === undefined ? {} : { total }),
 });
-/** A death, a failed charge or a clock jump: at most one of them in a schedule. */
-const oneFault = faults(1, 1, 1, 1);
+/** The same without lost answers: fewer schedules, for the tests about the other faults. */
+const noLoss = faults(1, 1, 1, 1);
+/** One lost answer (or request, or the payment's answer), nothing else. */
+const oneLoss = faults(0, 0, 0, undefined, 1);
 
 const options = (budget: Budget, walkLimit: number, runs: number): ExploreOptions => ({
   copies: 3,
@@ -68,9 +86,9 @@ const options = (budget: Budget, walkLimit: number, runs: number): ExploreOption
 const walk = (explored: Explored, budget: Budget) =>
   exploreGuard(session, explored, options(budget, 5_000, 0));
 
-/** A few random schedules of three copies, with a death, a failed charge and a jump each at most. */
+/** A few random schedules of three copies, with a death, a failed charge, a jump and a loss each at most. */
 const sample = (explored: Explored, runs: number) =>
-  exploreGuard(session, explored, options(faults(1, 1, 1), 0, runs));
+  exploreGuard(session, explored, options(faults(1, 1, 1, undefined, 1), 0, runs));
 
 /** The steps of a schedule as the explorer prints them, one string. */
 const told = (run: ScheduleRun | undefined) => (run ? stepLines(run).join("\n") : "");
@@ -125,11 +143,18 @@ describe("the broken guards fail, with their shortest counterexample", () => {
 describe("the fixed guards hold", () => {
   test("lease, both defences and the fence alone: exactly once with a death, a failed charge or a jump past the lease", async () => {
     for (const name of ["lease/both", "lease/fence"]) {
-      const report = await walk(guard(name), oneFault);
+      const report = await walk(guard(name), noLoss);
       walkedAll(report);
       expect({ name, failing: report.failing }).toEqual({ name, failing: 0 });
       expect(report.asExpected).toBe(true);
     }
+  });
+
+  test("lease/both: exactly once when an answer, or the payment's answer, is lost", async () => {
+    // The walk's first 120 schedules (of 483): npm run explore walks them all.
+    const report = await exploreGuard(session, guard("lease/both"), options(oneLoss, 120, 0));
+    expect(report.walk?.schedules).toBe(120);
+    expect(report.failing).toBe(0);
   });
 
   test("lease/both: exactly once in random schedules of three copies, with up to three faults", async () => {
@@ -142,8 +167,9 @@ describe("the fixed guards hold", () => {
     // A finding beyond the lab's lessons (guards.ts, `beyond`; the crash-after-charge scenario):
     // INPROGRESS expires with the dead copy's invocation, and the retry charges again.
     const failures: ScheduleRun[] = [];
+    // Without lost answers: the payment's lost answer fails it another way (the test below).
     const report = await exploreGuard(session, guard("powertools"), {
-      ...options(oneFault, 5_000, 0),
+      ...options(noLoss, 5_000, 0),
       onSchedule: (run) => {
         if (run.verdict.kinds.length > 0) failures.push(run);
       },
@@ -162,6 +188,36 @@ describe("the fixed guards hold", () => {
       );
       expect({ schedule: told(run), died: died.length > 0 }).toMatchObject({ died: true });
     }
+  });
+});
+
+describe("when an answer is lost, the SDK retries as the worker's client does", () => {
+  test("claim: its write applied, the answer lost, the SDK's retry refused, the copy skips: never charged", async () => {
+    const report = await walk(guard("claim"), oneLoss);
+    walkedAll(report);
+    expect(report.asExpected).toBe(true);
+    const shortest = report.counterexample as ScheduleRun;
+    expect(shortest.verdict.kinds).toEqual(["lost", "stuck"]);
+    expect(shortest.faults).toBe(1);
+    const lost = shortest.steps.find((s) => s.loss === "answer");
+    expect(lost).toMatchObject({ attempt: 1 });
+    const retry = shortest.steps.find((s) => s.who === lost?.who && s.attempt === 2);
+    expect(retry?.events.map((e) => e.type)).toEqual(
+      expect.arrayContaining(["claim_lost", "skip_duplicate"]),
+    );
+    expect(shortest.events.filter((e) => e.type === "charge_applied")).toEqual([]);
+    expect(shortest.end.claim?.status).toBe("CLAIMED");
+  });
+
+  test("powertools: the payment went through, its answer lost: Powertools deletes its record and another copy charges again", async () => {
+    // The first schedules of the walk: enough to meet it (the whole walk is npm run explore's).
+    const report = await exploreGuard(session, guard("powertools"), options(oneLoss, 40, 0));
+    expect(report.kinds).toEqual(["duplicated"]);
+    const shortest = report.counterexample as ScheduleRun;
+    expect(shortest.steps.filter((s) => s.loss !== undefined).map((s) => s.loss)).toEqual([
+      "payment",
+    ]);
+    expect(shortest.end.ledger).toHaveLength(2);
   });
 });
 
@@ -190,6 +246,50 @@ describe("it can fail", () => {
     expect(report.kinds).toContain("doubled");
     expect(report.asExpected).toBe(false); // the explorer says so: it was expected to hold
     expect(guardLine(report)).toMatch(/^✗ lease\/unfenced\s+doubled.* \(expected to hold\)/);
+  });
+});
+
+test("a guard that records its charge under a key of its own: the disagreement is a finding, the ledger counts", async () => {
+  // test/fixtures/guards/own-key-charge.ts: no claim; every copy charges under the orderId as
+  // its key, so the provider keeps one charge; its charge_applied line names another chargeId.
+  const file = guardFileAt(path.join(FIXTURES, "own-key-charge.ts"));
+  const explored = gradedExplored(file.name, await loadGuardFile(file));
+  const report = await exploreGuard(session, explored, options(noLoss, 5_000, 0));
+  walkedAll(report);
+  expect(report.failing).toBe(0);
+  expect(report.asExpected).toBe(true);
+  expect(report.disagreed).toBeGreaterThan(0);
+  const { disagreement } = report;
+  expect(disagreement?.recordedOnly).toEqual([`mine=${disagreement?.orderId}`]);
+  expect(disagreement?.loggedOnly).toHaveLength(1);
+});
+
+describe("a guard runs in the world a Lambda gives it", () => {
+  const explore = async (fixture: string) => {
+    const file = guardFileAt(path.join(FIXTURES, fixture));
+    const explored = gradedExplored(file.name, await loadGuardFile(file));
+    return exploreGuard(session, explored, options(noLoss, 5_000, 0));
+  };
+
+  test("a client the guard builds itself (new DynamoDBClient({})) works, and its calls are steps", async () => {
+    // test/fixtures/guards/own-client.ts: the article's claim through a client of its own.
+    const report = await explore("own-client.ts");
+    walkedAll(report);
+    // Node's HTTP channel heard every request: none went around the gates.
+    expect(report.wentAround).toBe(0);
+    // Its real flaw, not "Region is missing" on every copy (dead-lettered).
+    expect(report.kinds).toEqual(expect.arrayContaining(["lost", "stuck"]));
+    expect(report.kinds).not.toContain("dead-lettered");
+  });
+
+  test("a DynamoDB request made around the SDK is heard and reported, with its copy and operation", async () => {
+    // test/fixtures/guards/around-the-sdk.ts: its claim is a hand-made HTTP request.
+    const report = await explore("around-the-sdk.ts");
+    expect(report.schedules).toBeGreaterThan(0);
+    expect(report.wentAround).toBe(report.schedules);
+    expect(report.around).toEqual(
+      expect.arrayContaining([{ who: "copy 1", operation: "PutItem" }]),
+    );
   });
 });
 

@@ -14,7 +14,13 @@ import { sleep } from "../../worker/time.js";
 
 /** A scope whose gates all park on `stage`, on `clock`. */
 function scopeOn(stage: Stage, clock: FakeClock): Scope {
-  return { now: () => clock.now(), reach: (a, gate) => stage.park(a, gate), calling: () => {} };
+  return {
+    now: () => clock.now(),
+    reach: (a, gate) => stage.park(a, gate),
+    calling: () => {},
+    heard: () => {},
+    wentAround: () => {},
+  };
 }
 
 describe("the stage", () => {
@@ -213,8 +219,23 @@ describe("the checker", () => {
     ).toEqual(["stuck"]);
   });
 
-  test("a charge_applied line without its ledger item (or the other way) is the explorer's own bug", () => {
-    expect(() => judge({ ...nothingHeld, ledger: [] }, [applied("a")])).toThrow(/lost track/);
+  test("a charge_applied line without its ledger item, or the other way, is a finding: the ledger counts", () => {
+    expect(judge({ ...nothingHeld, ledger: [charge("mine=O-1")] }, [applied("a")])).toMatchObject({
+      kinds: [],
+      charges: 1,
+      disagreement: { loggedOnly: ["a"], recordedOnly: ["mine=O-1"] },
+    });
+    expect(judge({ ...nothingHeld, ledger: [] }, [applied("a")])).toMatchObject({
+      kinds: ["lost"],
+      disagreement: { loggedOnly: ["a"], recordedOnly: [] },
+    });
+    expect(judge({ ...nothingHeld, ledger: [charge("a")] }, [applied("a")]).disagreement).toBe(
+      undefined,
+    );
+    // A charge whose answer the explorer lost has no charge_applied line, by construction.
+    expect(judge({ ...nothingHeld, ledger: [charge("b")] }, [], ["b"]).disagreement).toBe(
+      undefined,
+    );
   });
 });
 

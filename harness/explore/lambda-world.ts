@@ -1,0 +1,98 @@
+// What a guard's code meets in a Lambda function, beyond its input: the environment the function
+// gets (its region, credentials, and the emulator's endpoint in AWS_ENDPOINT_URL, which both
+// emulators set), so a DynamoDB client the guard builds itself, `new DynamoDBClient({})`, works
+// as it would there. And every DynamoDB client a copy sends through gets the explorer's gates,
+// not only the one the guard is handed; a DynamoDB request that still goes around them (another
+// copy of the SDK, a hand-made HTTP call) is heard on Node's HTTP channel and reported.
+import { subscribe, unsubscribe } from "node:diagnostics_channel";
+import type { ClientRequest } from "node:http";
+import type { DynamoDBClient } from "@aws-sdk/client-dynamodb";
+import { Client } from "@smithy/core/client";
+import type { RetryStrategy, RetryStrategyV2 } from "@smithy/types";
+import { EMULATOR_CREDENTIALS } from "../aws/connection.js";
+import { type ExploreTables, GATED_HEADER, installGates } from "./client.js";
+import { currentActor } from "./gates.js";
+import { RetriesPerCopy, retrySettingsOf } from "./sdk-retries.js";
+
+/** What a Lambda function's environment holds that an SDK client reads. */
+export function lambdaEnvironment(endpoint: string, region: string): Record<string, string> {
+  return {
+    AWS_REGION: region,
+    AWS_DEFAULT_REGION: region,
+    AWS_ACCESS_KEY_ID: EMULATOR_CREDENTIALS.accessKeyId,
+    AWS_SECRET_ACCESS_KEY: EMULATOR_CREDENTIALS.secretAccessKey,
+    AWS_ENDPOINT_URL: endpoint,
+  };
+}
+
+/** Sets the function's environment in this process for as long as a session runs; the undo. */
+export function enterLambdaWorld(
+  endpoint: string,
+  region: string,
+  tables: ExploreTables,
+): () => void {
+  const env = lambdaEnvironment(endpoint, region);
+  const before = Object.fromEntries(Object.keys(env).map((k) => [k, process.env[k]]));
+  Object.assign(process.env, env);
+  const ungate = gateEveryClient(tables);
+  const unhear = hearCallsAround();
+  return () => {
+    unhear();
+    ungate();
+    for (const [key, value] of Object.entries(before)) {
+      if (value === undefined) delete process.env[key];
+      else process.env[key] = value;
+    }
+  };
+}
+
+/** The SDK's one client class: a DynamoDB client a copy sends through gets the gates first. */
+function gateEveryClient(tables: ExploreTables): () => void {
+  const prototype = Client.prototype as { send: (...args: unknown[]) => unknown };
+  const send = prototype.send;
+  const retried = new WeakSet<object>();
+  prototype.send = function (this: DynamoDBClient, ...args: unknown[]) {
+    if (currentActor() && this.config?.serviceId === "DynamoDB") {
+      installGates(this.middlewareStack, tables);
+      if (!retried.has(this.config)) {
+        retried.add(this.config);
+        retriesPerCopy(this);
+      }
+    }
+    return send.apply(this, args);
+  };
+  return () => {
+    prototype.send = send;
+  };
+}
+
+/**
+ * The client's own retry settings, each copy with a strategy of its own and no real backoff, as
+ * the explorer's client has (sdk-retries.ts): a client the guard keeps for the whole process
+ * would otherwise spend one retry quota across every schedule. A mode the explorer does not
+ * model (adaptive) keeps the client's own strategy.
+ */
+function retriesPerCopy(client: DynamoDBClient): void {
+  const { config } = client;
+  const own = config.retryStrategy;
+  let perCopy: Promise<RetryStrategyV2 | RetryStrategy> | undefined;
+  config.retryStrategy = () => {
+    perCopy ??= retrySettingsOf(client).then((settings) =>
+      settings.retryMode === "standard" ? new RetriesPerCopy(settings) : own(),
+    );
+    return perCopy;
+  };
+}
+
+/** A DynamoDB request a copy makes without the gate's header: the explorer did not see it. */
+function hearCallsAround(): () => void {
+  const heard = (message: unknown) => {
+    const { request } = message as { request: ClientRequest };
+    const target = String(request.getHeader("x-amz-target") ?? "");
+    const actor = currentActor();
+    if (!actor || !target.startsWith("DynamoDB_") || request.getHeader(GATED_HEADER)) return;
+    actor.scope.wentAround(actor, target.slice(target.indexOf(".") + 1));
+  };
+  subscribe("http.client.request.start", heard);
+  return () => unsubscribe("http.client.request.start", heard);
+}
