@@ -193,7 +193,11 @@ describe("renderHtml", () => {
     const held = phaseResult({
       sent: { ...phaseResult().sent, messageIds: ["m-first", "m-second"] },
       timeline: [
-        event("failpoint", 5, { point: "before-charge", rule: "before-charge=pause@copy1" }),
+        event("failpoint", 5, {
+          point: "before-charge",
+          rule: "before-charge=pause@copy1",
+          action: "pause",
+        }),
         event("claim_busy", 300),
       ] as ReturnType<typeof phaseResult>["timeline"],
     });
