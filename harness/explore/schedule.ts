@@ -16,6 +16,7 @@ import type { WorkerConfig } from "../../contract/settings.js";
 import type { Outcome } from "../../worker/invocation.js";
 import { orderBody } from "../drive/order-body.js";
 import type { WorkerEvent } from "../observe/events.js";
+import { type Budget, FAIL_AT } from "./budgets.js";
 import { FakeClock } from "./clock.js";
 import { deliver, lambdaContext } from "./copy.js";
 import { Actor, type CallInfo, type Gate, type Scope, Stage } from "./gates.js";
@@ -23,21 +24,9 @@ import { EXPLORE_TIMINGS, type Explored } from "./guards.js";
 import { type EndState, judge, type Verdict } from "./properties.js";
 import type { Session } from "./session.js";
 
-/** Faults a schedule may use, each at most this many times. */
-export interface Budget {
-  /** Copies that die: killed where they stand, or timed out by Lambda past their deadline. */
-  deaths: number;
-  /** Failpoint fails: a failed charge is a fail at before-charge. */
-  fails: number;
-  jumps: number;
-  /** At most this many faults of any kind together (unset: no cap beyond the three above). */
-  total?: number;
-}
-
-export const DEFAULT_BUDGET: Readonly<Budget> = { deaths: 1, fails: 1, jumps: 1 };
-
-/** Where a failpoint may throw: before the charge, the payment provider declining. */
-export const FAIL_AT: readonly FailpointName[] = ["before-charge"];
+// The fault budget and where charges fail live with the explorer's sizes, which the command line
+// reads without loading the explorer.
+export { type Budget, DEFAULT_BUDGET, FAIL_AT } from "./budgets.js";
 
 export interface ScheduleSpec {
   explored: Explored;
