@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npx lab <command>`: the same words in bash, PowerShell and cmd. npm's PowerShell shim has
 // dropped the `--` of `npm run lab -- ...` in some npm versions, and npx needs none.
-import { register } from "tsx/esm/api";
+// It runs the command line from its bundle (bin/cli-bundle.mjs), built the first time.
+import { labEntry } from "./cli-bundle.mjs";
 
-register();
-await import("../harness/cli/lab-cli.ts");
+await import(await labEntry());
