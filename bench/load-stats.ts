@@ -1,5 +1,6 @@
-// The load bench's arithmetic, apart from the emulator: its options' bounds, the messages it sends, and
-// what it reads back from the log lines and the ledger (exactly once, throughput, latency, cost).
+// The load bench's arithmetic, apart from the emulator: its options' bounds, the messages it
+// sends, and what it reads back from the log lines and the ledger (exactly once, throughput,
+// latency, cost).
 import type { LedgerItem } from "../contract/ledger.js";
 import type { GuardName } from "../contract/settings.js";
 import type { Say } from "../harness/common/say.js";

@@ -46,6 +46,18 @@ describe("npx lab grade", () => {
     ]);
   });
 
+  test("npm run grade -- … is an alias of npx lab grade …: the same answer", () => {
+    const npm = process.platform === "win32" ? "npm.cmd" : "npm";
+    const result = spawnSync(npm, ["run", "-s", "grade", "--", "leese"], {
+      cwd: PROJECT_ROOT,
+      encoding: "utf8",
+      timeout: 60_000,
+      shell: process.platform === "win32",
+    });
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain('grade: "leese" is not a guard;');
+  });
+
   test("--guard-file with a scenario other than guard-matrix: exit 2, one line", () => {
     const result = spawnSync(
       ...npxLab(["scenario", "guard-on", "--guard-file", "test/fixtures/guards/lease-copy.ts"]),

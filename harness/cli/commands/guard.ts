@@ -1,4 +1,5 @@
-// `npx lab guard <mode>`: switch the guard without a redeploy, or bundle a guard file into the worker.
+// `npx lab guard <mode>`: switch the guard without a redeploy, or bundle a guard file into the
+// worker.
 import path from "node:path";
 import type { Command } from "commander";
 import { GUARD_WORDS } from "../../../contract/settings.js";

@@ -1,4 +1,5 @@
-// `npx lab send`: copies of one order onto the queue, printed as they go, then the wait for the worker.
+// `npx lab send`: copies of one order onto the queue, printed as they go, then the wait for the
+// worker.
 import type { Command } from "commander";
 import { LabError } from "../../common/errors.js";
 import { say } from "../../common/say.js";
