@@ -91,7 +91,9 @@ async function buildBundle(previous) {
       outExtension: { ".js": ".mjs" },
       chunkNames: "chunks/[name]-[hash]",
       metafile: true,
-      logLevel: "error",
+      logLevel: "silent",
+    }).catch((err) => {
+      throw new Error(`could not build the command line: ${firstError(err)}`, { cause: err });
     });
     const current = {
       dir,
@@ -113,6 +115,16 @@ async function buildBundle(previous) {
   } finally {
     clearTimeout(slow);
   }
+}
+
+/** esbuild's first error as file:line:col and its words (a source that does not parse). */
+function firstError(err) {
+  const first = err?.errors?.[0];
+  if (!first) return err instanceof Error ? err.message : String(err);
+  const at = first.location
+    ? `${first.location.file}:${first.location.line}:${first.location.column + 1}: `
+    : "";
+  return `${at}${first.text}`;
 }
 
 function removeOldBuilds(kept, replaced, now) {

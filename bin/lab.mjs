@@ -4,4 +4,12 @@
 // It runs the command line from its bundle (bin/cli-bundle.mjs), built the first time.
 import { labEntry } from "./cli-bundle.mjs";
 
-await import(await labEntry());
+let entry;
+try {
+  entry = await labEntry();
+} catch (err) {
+  // One line, as the lab's commands answer (exit 3: the lab could not run).
+  process.stderr.write(`lab: ${err.message}\n`);
+  process.exit(3);
+}
+await import(entry);
