@@ -11,7 +11,7 @@ import { EXIT, UsageError } from "../common/errors.js";
 import { cleanUpOnInterrupt } from "../common/interrupt.js";
 import { labRegion } from "../common/region.js";
 import { say } from "../common/say.js";
-import { type EXPLORE_BUDGET_NAMES, EXPLORE_BUDGETS } from "../explore/budgets.js";
+import { type Budget, type EXPLORE_BUDGET_NAMES, EXPLORE_BUDGETS } from "../explore/budgets.js";
 import { type ExploreOptions, exploreGuard, type GuardReport } from "../explore/explore.js";
 import { CopyHung } from "../explore/gates.js";
 import { loadGuardFile } from "../explore/guard-file.js";
@@ -24,7 +24,7 @@ import {
   stepLines,
   writeCounterexampleHtml,
 } from "../explore/output.js";
-import { type DEFAULT_BUDGET, following, runSchedule } from "../explore/schedule.js";
+import { following, runSchedule } from "../explore/schedule.js";
 import { openSession, type Session } from "../explore/session.js";
 
 /** The flags, as commands/explore.ts reads them. */
@@ -37,7 +37,7 @@ export interface ExploreCliOptions {
   budget: (typeof EXPLORE_BUDGET_NAMES)[number];
   walkLimit?: number;
   walkFaults?: number;
-  faults: typeof DEFAULT_BUDGET;
+  faults: Budget;
   failAt: FailpointName[];
   lanes: number;
   htmlDir: string;
