@@ -11,8 +11,8 @@ export default defineConfig({
     sequence: { sequencer: LongestFirst },
     projects: [
       {
-        // First, on their own: the CLI tests start many tsx processes, and on 2 cores that load
-        // would slow the scenarios' invocations past the visibility timeout (SQS redelivers).
+        // First, on their own: the CLI tests start many command-line processes, and on 2 cores
+        // that load would slow the scenarios' invocations past the visibility timeout (SQS redelivers).
         test: {
           name: "unit",
           // A worker keeps the modules it loaded for the next file (no test file mocks a module

@@ -1,7 +1,7 @@
-// npm run bench: the lab's numbers, measured on this machine. Starts a backend the way the
+// npx lab bench: the lab's numbers, measured on this machine. Starts a backend the way the
 // CLI does, deploys twice (the second must be a no-op), runs every scenario once, and prints
 // how long each step took and how much memory the emulator and its function workers use.
-// npm run bench -- load: throughput and cost per guard under load (bench/load.ts).
+// npx lab bench load: throughput and cost per guard under load (bench/load.ts).
 import { readdirSync, readFileSync } from "node:fs";
 import { DEFAULT_PREFIX } from "../contract/names.js";
 import { packageWorker } from "../harness/aws/build.js";
@@ -11,16 +11,10 @@ import { labNames } from "../harness/aws/names.js";
 import { testTimings } from "../harness/aws/timings.js";
 import { undeploy } from "../harness/aws/undeploy.js";
 import { chooseBackend } from "../harness/backends/choose.js";
-import { exitWith } from "../harness/cli/exit.js";
-import { UsageError } from "../harness/common/errors.js";
 import { quiet, say } from "../harness/common/say.js";
 import { table } from "../harness/report/table.js";
 import { runScenario } from "../harness/scenario/run.js";
 import { SCENARIOS } from "../scenarios/index.js";
-import { benchLoad } from "./load.js";
-import { LOAD_USAGE } from "./load-stats.js";
-
-const USAGE = `usage: npm run bench   |   ${LOAD_USAGE.replace("usage: ", "")}`;
 
 /**
  * The bench's own lab: it never redeploys a workshop lab (the default prefix) with its test
@@ -53,7 +47,7 @@ function groupRssMb(pgid: number | undefined): string {
   return `${(kb / 1024).toFixed(0)} MB`;
 }
 
-async function benchScenarios(): Promise<number> {
+export async function benchScenarios(): Promise<number> {
   const [backend, startMs] = await timed(() => chooseBackend(say));
   const conn = connect(backend.endpoint, { startedByLab: backend.startedByLab });
   try {
@@ -102,16 +96,3 @@ async function benchScenarios(): Promise<number> {
   }
   return 0;
 }
-
-async function main(argv: string[]): Promise<number> {
-  const [command, ...rest] = argv;
-  if (command === "load") return benchLoad(rest);
-  if (command === "--help" || command === "-h") {
-    console.log(USAGE);
-    return 0;
-  }
-  if (command !== undefined) throw new UsageError(`unknown bench "${command}"\n${USAGE}`);
-  return benchScenarios();
-}
-
-main(process.argv.slice(2)).then((code) => process.exit(code), exitWith("bench"));

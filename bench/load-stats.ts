@@ -1,9 +1,8 @@
-// The load bench's arithmetic, apart from the emulator: its options, the messages it sends, and
-// what it reads back from the log lines and the ledger (exactly once, throughput, latency, cost).
-import { parseArgs } from "node:util";
+// The load bench's arithmetic, apart from the emulator: its options' bounds, the messages it
+// sends, and what it reads back from the log lines and the ledger (exactly once, throughput,
+// latency, cost).
 import type { LedgerItem } from "../contract/ledger.js";
-import { GUARDS, type GuardName } from "../contract/settings.js";
-import { UsageError } from "../harness/common/errors.js";
+import type { GuardName } from "../contract/settings.js";
 import type { Say } from "../harness/common/say.js";
 import { orderBody } from "../harness/drive/order-body.js";
 import type { WorkerEvent } from "../harness/observe/events.js";
@@ -13,9 +12,6 @@ import type { CpuUse } from "./cpu.js";
 
 export const DEFAULT_SEED = 20260914;
 
-export const LOAD_USAGE =
-  "usage: npm run bench -- load [--orders N] [--copies C] [--guards off,naive,claim,lease,powertools] [--json]";
-
 export interface LoadArgs {
   orders: number;
   copies: number;
@@ -23,44 +19,11 @@ export interface LoadArgs {
   json: boolean;
 }
 
-const MAX_ORDERS = 10_000;
-const MAX_COPIES = 100;
-
-function whole(flag: string, text: string | undefined, fallback: number, max: number): number {
-  if (text === undefined) return fallback;
-  const n = /^\d+$/.test(text) ? Number(text) : Number.NaN;
-  if (Number.isInteger(n) && n >= 1 && n <= max) return n;
-  throw new UsageError(`${flag} must be a whole number from 1 to ${max}, got "${text}"`);
-}
-
-export function parseLoadArgs(argv: string[]): LoadArgs {
-  let values: { orders?: string; copies?: string; guards?: string; json?: boolean };
-  try {
-    ({ values } = parseArgs({
-      args: argv,
-      options: {
-        orders: { type: "string" },
-        copies: { type: "string" },
-        guards: { type: "string" },
-        json: { type: "boolean" },
-      },
-    }));
-  } catch (err) {
-    throw new UsageError(`${(err as Error).message}\n${LOAD_USAGE}`);
-  }
-  const guards = (values.guards ?? GUARDS.join(",")).split(",").map((g) => g.trim());
-  const unknown = guards.filter((g) => !(GUARDS as readonly string[]).includes(g));
-  if (unknown.length > 0)
-    throw new UsageError(
-      `--guards takes a comma-separated list of ${GUARDS.join(", ")}; got "${values.guards}"`,
-    );
-  return {
-    orders: whole("--orders", values.orders, 200, MAX_ORDERS),
-    copies: whole("--copies", values.copies, 5, MAX_COPIES),
-    guards: [...new Set(guards as GuardName[])],
-    json: values.json ?? false,
-  };
-}
+/** The flags' bounds and defaults (`npx lab bench load`). */
+export const MAX_ORDERS = 10_000;
+export const MAX_LOAD_COPIES = 100;
+export const DEFAULT_ORDERS = 200;
+export const DEFAULT_LOAD_COPIES = 5;
 
 /** LOAD-0001, LOAD-0002, …: as wide as the largest number needs, at least four digits. */
 export function loadOrderId(index: number, orders: number): string {

@@ -1,28 +1,29 @@
-// npm run bench -- load: many orders, several copies each, through the event source mapping, once
+// npx lab bench load: many orders, several copies each, through the event source mapping, once
 // per guard on one lab. For each guard: did every order charge exactly once, how many messages a
 // second went through, how long one took (p50/p99), and what each cost in DynamoDB calls.
 import type { GuardName } from "../contract/settings.js";
 import type { DeployedLab } from "../harness/aws/lab.js";
 import { mappingConcurrency, profileOf } from "../harness/backends/emulators.js";
 import { talkingTo } from "../harness/common/errors.js";
+import { cleanUpOnInterrupt } from "../harness/common/interrupt.js";
 import { quiet, say } from "../harness/common/say.js";
 import { sleep } from "../harness/common/sleep.js";
 import { prepareRun } from "../harness/drive/prepare.js";
 import { sendBatches } from "../harness/drive/send.js";
 import { shipLateLogs } from "../harness/observe/late-logs.js";
 import { queueDepth, readLedger, waitUntilEnded } from "../harness/observe/observe.js";
-import { closeOnSignal, openLab } from "../harness/scenario/open-lab.js";
+import { openLab } from "../harness/scenario/open-lab.js";
 import { type CpuUse, cpuSample, cpuUse } from "./cpu.js";
 import { machine, textLoad } from "./load-report.js";
 import {
   DEFAULT_SEED,
   exactlyOnce,
   type GuardLoad,
+  type LoadArgs,
   type LoadOptions,
   loadMessages,
   loadStats,
   loadTimeoutMs,
-  parseLoadArgs,
   ratio,
 } from "./load-stats.js";
 
@@ -134,11 +135,10 @@ async function loadOneGuard(
   return { load: result, lastEventMs };
 }
 
-/** `npm run bench -- load [options]`: 0 when every message of every guard ended, else 1. */
-export async function benchLoad(argv: string[]): Promise<number> {
-  const args = parseLoadArgs(argv);
+/** `npx lab bench load [options]`: 0 when every message of every guard ended, else 1. */
+export async function benchLoad(args: LoadArgs): Promise<number> {
   const lab = await openLab(say);
-  closeOnSignal(lab, say);
+  cleanUpOnInterrupt(say, "stopping the backend", () => lab.close());
   try {
     const options: LoadOptions = { ...args, seed: DEFAULT_SEED, say, emulatorPid: lab.pid };
     const results = await runLoad(lab, options);

@@ -1,14 +1,15 @@
 #!/usr/bin/env node
 // `npx lab <command>`: the same words in bash, PowerShell and cmd. npm's PowerShell shim has
 // dropped the `--` of `npm run lab -- ...` in some npm versions, and npx needs none.
-// `npx lab scenario <name> ...` hands the rest to the scenario runner (`npm run scenario`).
-import { register } from "tsx/esm/api";
+// It runs the command line from its bundle (bin/cli-bundle.mjs), built the first time.
+import { labEntry } from "./cli-bundle.mjs";
 
-register();
-const [command] = process.argv.slice(2);
-if (command === "scenario") {
-  process.argv.splice(2, 1);
-  await import("../harness/cli/scenario-cli.ts");
-} else {
-  await import("../harness/cli/lab-cli.ts");
+let entry;
+try {
+  entry = await labEntry();
+} catch (err) {
+  // One line, as the lab's commands answer (exit 3: the lab could not run).
+  process.stderr.write(`lab: ${err.message}\n`);
+  process.exit(3);
 }
+await import(entry);

@@ -1,4 +1,4 @@
-// Your guard. Grade it:   npm run grade -- exercises/my-guard.ts
+// Your guard. Grade it:   npx lab grade exercises/my-guard.ts
 // Try it in the lab:      npx lab guard exercises/my-guard.ts
 // Sua guarda. Avalie:     npm run grade -- exercises/my-guard.ts
 // Teste no lab:           npx lab guard exercises/my-guard.ts

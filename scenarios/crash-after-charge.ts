@@ -4,7 +4,7 @@ import type { WorkerEvent } from "../harness/observe/events.js";
 import { claimsAre, equal, oneOrderEnded, phase, scenario } from "../harness/scenario/scenario.js";
 
 /**
- * Found by `npm run explore`, not by a scenario: the copy dies after the payment went through and
+ * Found by `npx lab explore`, not by a scenario: the copy dies after the payment went through and
  * before its record says COMPLETED. The failpoint kills it there, on its first delivery only.
  */
 const DIES_AFTER_ITS_CHARGE = { failpoints: "after-charge=crash@attempt1" } as const;
@@ -31,7 +31,7 @@ export default scenario({
     "invocation, so the retry runs the charge again: two charges. The lease guard writes the " +
     "charge and COMPLETED in one transaction (its fence), so there is no moment between them to " +
     "die in: the retry finds COMPLETED and skips. The claim guard skips too, but its CLAIMED " +
-    "item stays for ever. The interleaving explorer (npm run explore) found this one: every " +
+    "item stays for ever. The interleaving explorer (npx lab explore) found this one: every " +
     "guard that records the charge and the completion in two writes has the gap.",
   phases: [
     phase("powertools, the copy dies after its charge", {

@@ -209,7 +209,7 @@ export default scenario({
   phases: MODES.flatMap((mode) => COLUMNS.map((column) => cellPhase(mode, column))),
 });
 
-// ─── One column, graded: any guard, a guard file's too (npm run grade) ───────────────────────
+// ─── One column, graded: any guard, a guard file's too (npx lab grade) ───────────────────────
 
 /**
  * The rows a guard of someone's own is graded on, and the two it cannot be: every graded row

@@ -1,5 +1,5 @@
 // What a guard is handed for one record: the worker's tables, its log, its failpoint and a charge
-// bound to this order and copy. The function builds it here, and so does `npm run explore`.
+// bound to this order and copy. The function builds it here, and so does `npx lab explore`.
 import type { Context } from "aws-lambda";
 import type { LedgerItem } from "../contract/ledger.js";
 import type { Order } from "../contract/order.js";

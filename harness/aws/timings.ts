@@ -59,7 +59,7 @@ export function timingsProblem(timings: Timings): string | undefined {
   );
 }
 
-/** The timings the tests and `npm run scenario` deploy with on this backend. */
+/** The timings the tests and `npx lab scenario` deploy with on this backend. */
 export function testTimings(backend: { emulator: Emulator }): Timings {
   return profileOf(backend).clocks === "localstack" ? LOCALSTACK_TEST_TIMINGS : TEST_TIMINGS;
 }

@@ -19,7 +19,7 @@ export interface EmulatorProfile {
   lateLogs: boolean;
   /** Lanes that run side by side on it: LocalStack's serial mapping makes more only wait. */
   lanes: number;
-  /** The clocks the tests and `npm run scenario` deploy with (aws/timings.ts). */
+  /** The clocks the tests and `npx lab scenario` deploy with (aws/timings.ts). */
   clocks: "standard" | "localstack";
 }
 

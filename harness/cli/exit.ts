@@ -1,4 +1,4 @@
-// How both commands end: one line for a mistake or a problem, a stack trace only for a bug.
+// How every command ends: one line for a mistake or a problem, a stack trace only for a bug.
 // The codes are the one table in common/errors.ts.
 import { CommanderError } from "commander";
 import { EXIT, isAwsCallFailure, LabError, UsageError } from "../common/errors.js";
@@ -12,10 +12,11 @@ import { EXIT, isAwsCallFailure, LabError, UsageError } from "../common/errors.j
  * `stillWaiting` naming what it was waiting for when the command can tell.
  */
 export function runCommand(
-  command: string,
+  command: string | (() => string),
   work: () => Promise<number>,
-  stillWaiting: () => string[] = () => [],
+  stillWaiting: () => string[] = () => stillWaitingFor(),
 ): void {
+  const name = () => (typeof command === "string" ? command : command());
   let finished = false;
   process.on("exit", (code) => {
     if (finished || code !== EXIT.held) return;
@@ -23,7 +24,7 @@ export function runCommand(
     process.exitCode = EXIT.couldNotRun;
     const waiting = stillWaiting();
     process.stderr.write(
-      `${command}: stopped before it finished: it was still waiting, and nothing left could answer` +
+      `${name()}: stopped before it finished: it was still waiting, and nothing left could answer` +
         `${waiting.length > 0 ? ` (still waiting for ${waiting.join(", ")})` : ""}\n`,
     );
   });
@@ -36,7 +37,7 @@ export function runCommand(
       },
       (err: unknown) => {
         finished = true;
-        exitWith(command)(err);
+        exitWith(name())(err);
       },
     );
 }
@@ -59,5 +60,26 @@ export function exitWith(command: string): (err: unknown) => never {
     }
     console.error(`${command}: unexpected error: ${(err as Error).stack ?? String(err)}`);
     process.exit(EXIT.couldNotRun);
+  };
+}
+
+/** What the running command waits for, should it stop before it finished (doctor's probes). */
+let stillWaitingFor = (): string[] => [];
+
+/** Names what the command is waiting for, for the line runCommand prints if it never finishes. */
+export function waitingFor(what: () => string[]): void {
+  stillWaitingFor = what;
+}
+
+/** The exit code the command's action ended with (a check that failed: 1); 0 unless it said. */
+let actionExitCode: number = EXIT.held;
+export const commandExitCode = (): number => actionExitCode;
+
+/** An action whose number is the command's exit code: scenario, grade, explore, bench. */
+export function exitsWith<A extends unknown[]>(
+  action: (...args: A) => Promise<number>,
+): (...args: A) => Promise<void> {
+  return async (...args) => {
+    actionExitCode = await action(...args);
   };
 }

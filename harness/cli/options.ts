@@ -1,36 +1,53 @@
-// The lab command's option values, checked as commander reads them: a bad one is a usage error
+// The lab's vocabulary on the command line, one parser per kind of value (a guard word, a count, a
+// seed, a budget, a file name), checked as commander reads them: a bad one is a usage error
 // (exit 2) naming what is wrong, before the lab is touched.
-import { type Command, InvalidArgumentError } from "commander";
-import { GUARD_WORDS, GUARDS, type GuardName, guardFromWord } from "../../contract/settings.js";
-import { type GuardFile, guardFileAt, looksLikeGuardFile } from "../aws/guard-file.js";
+import { type Command, InvalidArgumentError, Option } from "commander";
 import { UsageError } from "../common/errors.js";
-import {
-  copiesProblem,
-  mangleLikePowerShell,
-  orderBody,
-  readBodyFile,
-} from "../drive/order-body.js";
-import { closest } from "./closest.js";
+import { MAX_COPIES, mangleLikePowerShell, orderBody, readBodyFile } from "../drive/order-body.js";
+import type { ExploreBudgetName } from "../explore/budgets.js";
 
-/** `lab guard <mode>`: a guard of the lab, or a guard file (checked, not yet built). */
-export function parseGuardOrFile(value: string): GuardName | GuardFile {
-  return looksLikeGuardFile(value) ? guardFileAt(value) : parseGuard(value);
+export { parseGuard, parseGuardList, parseGuardOrFile } from "../aws/guard-word.js";
+
+/** A whole number from min to max, for the flag named: every count, number and seed is read so. */
+export function wholeNumber(flag: string, min: number, max: number): (value: string) => number {
+  return (value) => {
+    const n = /^\s*\d+\s*$/.test(value) ? Number(value) : Number.NaN;
+    if (Number.isInteger(n) && n >= min && n <= max) return n;
+    throw new InvalidArgumentError(
+      `${flag} must be a whole number from ${min} to ${max}, got "${value}"`,
+    );
+  };
 }
 
-export function parseGuard(value: string): GuardName {
-  const guard = guardFromWord(value);
-  if (guard) return guard;
-  const hint = closest(value, GUARDS);
-  throw new UsageError(
-    `"${value}" is not a guard; use ${GUARD_WORDS.join(", ")}${hint.length ? ` (did you mean ${hint[0]}?)` : ""}`,
+/** `lab send --copies`: as many copies as one send may make. */
+export const parseCopies = wholeNumber("--copies", 1, MAX_COPIES);
+
+/** `--work-ms`: the simulated work before the charge. */
+export const parseMs = wholeNumber("--work-ms", 0, 10_000);
+
+/** --seed: fast-check's seed, for the explorer and a grade; a fresh one when left out. */
+export const seedOption = () =>
+  new Option("--seed <n>", "fast-check's seed (default: a fresh one, printed)").argParser(
+    wholeNumber("--seed", 0, 2 ** 31 - 1),
   );
-}
 
-export function parseCopies(value: string): number {
-  const copies = Number(value);
-  const problem = copiesProblem(copies, value);
-  if (problem) throw new InvalidArgumentError(problem);
-  return copies;
+/** --budget: how much of the explorer to run, among the sizes this command offers. */
+export const budgetOption = (sizes: readonly ExploreBudgetName[], fallback: ExploreBudgetName) =>
+  new Option("--budget <size>", "how much of the explorer to run").choices(sizes).default(fallback);
+
+/** A comma-separated value's parts, trimmed, empty ones left out. */
+export const commaList = (value: string): string[] =>
+  value
+    .split(",")
+    .map((part) => part.trim())
+    .filter((part) => part !== "");
+
+/** A file name a command writes to: not empty. */
+export function parseFileName(flag: string): (value: string) => string {
+  return (value) => {
+    if (value.trim() === "") throw new InvalidArgumentError(`${flag} needs a file name`);
+    return value;
+  };
 }
 
 export function parseAmount(value: string): number {
@@ -38,16 +55,6 @@ export function parseAmount(value: string): number {
   if (!Number.isFinite(amount) || amount < 0)
     throw new InvalidArgumentError(`"${value}" is not an amount`);
   return amount;
-}
-
-export function parseMs(value: string): number {
-  const ms = Number(value);
-  if (!Number.isInteger(ms) || ms < 0 || ms > 10_000) {
-    throw new InvalidArgumentError(
-      `milliseconds must be a whole number from 0 to 10000, got "${value}"`,
-    );
-  }
-  return ms;
 }
 
 export function parseOrderId(value: string): string {

@@ -1,18 +1,9 @@
-// npm run scenario <name> -- --repeat N: the same scenario N times on one lab, to find the checks
+// npx lab scenario <name> --repeat N: the same scenario N times on one lab, to find the checks
 // that hold only sometimes. Pure: the command runs the scenarios, this reads their results.
-import { UsageError } from "../common/errors.js";
 import type { ScenarioResult } from "../scenario/result.js";
 
 /** Enough to see a flake that shows up one run in fifty; few enough to finish in minutes. */
 export const MAX_REPEAT = 100;
-
-/** The --repeat value as a number, or undefined when the flag was not given. */
-export function parseRepeat(text: string | undefined): number | undefined {
-  if (text === undefined) return undefined;
-  const runs = /^\s*\d+\s*$/.test(text) ? Number(text) : Number.NaN;
-  if (Number.isInteger(runs) && runs >= 1 && runs <= MAX_REPEAT) return runs;
-  throw new UsageError(`--repeat must be a whole number from 1 to ${MAX_REPEAT}, got "${text}"`);
-}
 
 /** A check that failed in at least one run: in which phase, and in how many runs. */
 export interface FlakyCheck {

@@ -1,5 +1,5 @@
-// A guard file's guard in this process, for the explorer (npm run explore -- --guard-file, and
-// npm run grade): type-checked as the worker's bundle is, bundled on its own (its npm imports
+// A guard file's guard in this process, for the explorer (npx lab explore --guard-file, and
+// npx lab grade): type-checked as the worker's bundle is, bundled on its own (its npm imports
 // left to Node, which finds them in the project), and imported.
 import { createHash } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";

@@ -147,7 +147,7 @@ export function chooseExplored(names: string | undefined): Explored[] {
 export const GUARD_FILE_HANG_MS = 5 * timeoutMs;
 
 /**
- * A guard graded (npm run grade), or a guard file explored (npm run explore -- --guard-file):
+ * A guard graded (npx lab grade), or a guard file explored (npx lab explore --guard-file):
  * expected to hold, with the clock jumps that matter to a guard that keeps a lease or an
  * in-progress record, as Powertools': past half the invocation (the holder alive), or past all of
  * it; LEASE_MS as the lease's. A lab guard graded gets exactly what a guard file does, so a lab

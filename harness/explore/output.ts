@@ -148,7 +148,7 @@ export function counterexampleText(
   ];
   if (replay !== null) {
     out.push(
-      `    replay: npm run explore -- ${replay} --copies ${run.copies} --replay ${run.trace.map((c) => c.pick).join(",")}`,
+      `    replay: npx lab explore ${replay} --copies ${run.copies} --replay ${run.trace.map((c) => c.pick).join(",")}`,
     );
   }
   if (htmlFile) out.push(`    timeline: ${htmlFile}`);

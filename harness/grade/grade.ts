@@ -2,13 +2,15 @@
 // matrix's column (scenarios/guard-matrix.ts guardColumn, on the emulator, the file bundled into
 // the worker) and the interleaving explorer (the guard in this process). The result is data:
 // each row's failures by kind (rows.ts), the explorer's report; view.ts draws it.
-import { GUARDS, type GuardChoice, type GuardName } from "../../contract/settings.js";
+import type { GuardChoice } from "../../contract/settings.js";
 import { COLUMN_ROWS, guardColumn } from "../../scenarios/guard-matrix.js";
 import { packageWorker } from "../aws/build.js";
-import { type GuardFile, guardFileAt, looksLikeGuardFile } from "../aws/guard-file.js";
+import type { GuardFile } from "../aws/guard-file.js";
+import { parseGuardOrFile } from "../aws/guard-word.js";
 import type { DeployedLab } from "../aws/lab.js";
 import { UsageError } from "../common/errors.js";
 import { quiet, type Say } from "../common/say.js";
+import { EXPLORE_BUDGETS, type GRADE_BUDGET_NAMES } from "../explore/budgets.js";
 import { type ExploreOptions, exploreGuard, type GuardReport } from "../explore/explore.js";
 import { CopyHung } from "../explore/gates.js";
 import { loadGuardFile } from "../explore/guard-file.js";
@@ -19,16 +21,8 @@ import type { ScenarioResult } from "../scenario/result.js";
 import { runScenario } from "../scenario/run.js";
 import { type RowGrade, rowGrade } from "./rows.js";
 
-/**
- * The explorer's share of a grade: every schedule of two copies with at most one fault (a few
- * hundred for a guard that claims and charges), then random schedules of three copies.
- * default: 1,000 random (a grade in well under two minutes on MiniStack); small (the tests): 30.
- */
-export const GRADE_BUDGETS = {
-  default: { runs: 1_000, walkFaults: 1, walkLimit: 2_000 },
-  small: { runs: 30, walkFaults: 1, walkLimit: 2_000 },
-} as const;
-export type GradeBudget = keyof typeof GRADE_BUDGETS;
+/** The explorer's share of a grade: `small` (the tests) or `default` (EXPLORE_BUDGETS). */
+export type GradeBudget = (typeof GRADE_BUDGET_NAMES)[number];
 
 /** What is graded: a lab guard by its name, or a guard file. */
 export interface Graded {
@@ -36,16 +30,10 @@ export interface Graded {
   file?: GuardFile;
 }
 
-/** The command line's word: a lab guard's name, or a path to a guard file. */
+/** The command line's word (the one guard word of every command): a lab guard, or a guard file. */
 export function gradedFrom(given: string): Graded {
-  if ((GUARDS as readonly string[]).includes(given)) return { name: given as GuardName };
-  if (!looksLikeGuardFile(given)) {
-    throw new UsageError(
-      `"${given}" is neither a guard of the lab (${GUARDS.join(", ")}) nor a guard file (a path ending .ts, .mts, .js or .mjs)`,
-    );
-  }
-  const file = guardFileAt(given);
-  return { name: file.name, file };
+  const guard = parseGuardOrFile(given);
+  return typeof guard === "string" ? { name: guard } : { name: guard.name, file: guard };
 }
 
 /**
@@ -137,7 +125,7 @@ async function explore(
   seed: number,
   say: Say,
 ): Promise<ExplorerGrade> {
-  const size = GRADE_BUDGETS[budget];
+  const size = EXPLORE_BUDGETS[budget];
   const options: ExploreOptions = {
     copies: 3,
     runs: size.runs,

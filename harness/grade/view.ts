@@ -111,7 +111,7 @@ function counterexampleView(report: GuardReport, result: GradeResult): BrokenVie
     messageIds: run.messageIds,
     after: file
       ? [
-          `replay: npm run explore -- --guard-file ${path.relative(process.cwd(), file.path)} --copies ${run.copies} --replay ${run.trace.map((c) => c.pick).join(",")}`,
+          `replay: npx lab explore --guard-file ${path.relative(process.cwd(), file.path)} --copies ${run.copies} --replay ${run.trace.map((c) => c.pick).join(",")}`,
         ]
       : [],
     phase: { ...view, steps },

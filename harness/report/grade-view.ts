@@ -1,4 +1,4 @@
-// npm run grade's report as data, and for the terminal: one line per failure mode (✓, ✗, or
+// npx lab grade's report as data, and for the terminal: one line per failure mode (✓, ✗, or
 // not graded with its reason), the explorer's line, then for each ✗ the shortest interleaving that
 // broke it: its steps, its invocations (timeline-view.ts) and its events. html/grade-page.ts draws
 // the same view as a page.

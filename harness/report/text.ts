@@ -1,6 +1,6 @@
 // The terminal report: the views of views.ts (the HTML page draws the same), as tables, each
 // beside the Logs Insights query that shows the same on real AWS. Also the lab's own views
-// (insights, logs, claims) for `npm run lab`.
+// (insights, logs, claims) for `npx lab`.
 import type { ClaimRecord as Claim } from "../../contract/claims.js";
 import { paint } from "../common/say.js";
 import type { WorkerEvent } from "../observe/events.js";

@@ -1,4 +1,4 @@
-// Opening a lab: pick a backend, connect, deploy. Shared by `npm run scenario` and the test setup.
+// Opening a lab: pick a backend, connect, deploy. Shared by `npx lab scenario` and the test setup.
 // A scenario resets the tables it runs on, so it never runs on a workshop lab's resources: when
 // `lab up` saved a lab on the same emulator under the same prefix, the run deploys a lab of its
 // own beside it and removes it at close().
@@ -27,16 +27,6 @@ export interface OwnedLab extends DeployedLab {
 
 /** Lanes are labs beside the first, on the same emulator, under the prefix with this after it. */
 export const LANE_SUFFIX = "-lane";
-
-/** Ctrl-C (or a kill) stops the emulator this process started before it exits, with 130. */
-export function closeOnSignal(lab: OwnedLab, say: Say): void {
-  const stop = () => {
-    say("interrupted: stopping the backend");
-    void lab.close().finally(() => process.exit(130));
-  };
-  process.once("SIGINT", stop);
-  process.once("SIGTERM", stop);
-}
 
 /** What a scenario run's prefix becomes beside a workshop lab: the prefix with this after it. */
 export const BESIDE_WORKSHOP = "-scenario";

@@ -24,7 +24,7 @@ export interface Diagnosis {
   backends: { endpoint: boolean; testcontainers: boolean; ministack: boolean };
   /** MiniStack's backend line (what it will run from, or why it cannot) and its choice. */
   ministack: { line: string; choice: Choice };
-  /** What `npm test` and `npm run scenario` would run (LAB_BACKEND=auto), and `lab up`. */
+  /** What `npm test` and `npx lab scenario` would run (LAB_BACKEND=auto), and `lab up`. */
   auto: Choice;
   labUp: Choice;
 }

@@ -4,7 +4,7 @@
 import { spawnSync } from "node:child_process";
 import { expect, test } from "vitest";
 import { startEmulator } from "../../harness/backends/choose.js";
-import { harnessCli, nodeTsx } from "../node-tsx.js";
+import { npxLab } from "../node-tsx.js";
 import { cannotRun, skipOrFail } from "./docker-for-tests.js";
 
 // A tag no registry has, so the bounded pull fails whether this machine is online or not.
@@ -32,7 +32,7 @@ test("with Docker up and LocalStack's image absent, auto runs MiniStack and says
 
 test("lab doctor shows what will run instead", async (context) => {
   if (cannotRun) return skipOrFail(context, cannotRun);
-  const doctor = spawnSync(...nodeTsx(harnessCli("lab-cli.ts"), ["doctor"]), {
+  const doctor = spawnSync(...npxLab(["doctor"]), {
     encoding: "utf8",
     timeout: 60_000,
     env,

@@ -13,7 +13,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { parseArgs } from "node:util";
+import { Command } from "commander";
 import { probeHealth } from "../../harness/backends/health.js";
 import { PROJECT_ROOT } from "../../harness/common/paths.js";
 import {
@@ -42,14 +42,22 @@ interface Ran {
 /** Where a run's outputs are kept, so `--replay` can compare or update without running again. */
 const RECORD = path.join(PROJECT_ROOT, ".lab", "guide-run.json");
 
+interface GuideOptions {
+  update?: boolean;
+  replay?: boolean;
+  untilPart?: string;
+}
+
+const program = new Command("guide")
+  .description("run the workshop guide's commands on a fresh lab and compare its printed samples")
+  .option("--update", "write the run's output into both guides instead of comparing")
+  .option("--replay", "compare (or --update) from the last run's outputs, without running again")
+  .option("--until-part <n>", "stop after this part of the guide")
+  // Commander has said what was wrong; a usage error exits 2, as the lab's commands do.
+  .exitOverride((err) => process.exit(err.exitCode === 0 ? 0 : 2));
+
 async function main(): Promise<number> {
-  const { values } = parseArgs({
-    options: {
-      update: { type: "boolean" },
-      replay: { type: "boolean" },
-      "until-part": { type: "string" },
-    },
-  });
+  const values = program.parse().opts<GuideOptions>();
   const steps = guideSteps(readFileSync(GUIDES[0] as string, "utf8"));
   const same = sameCommands(steps, guideSteps(readFileSync(GUIDES[1] as string, "utf8")));
   if (same) {
@@ -70,7 +78,7 @@ async function main(): Promise<number> {
       console.error(`guide: ${refusal}`);
       return 2;
     }
-    runs = runGuide(steps, values["until-part"]);
+    runs = runGuide(steps, values.untilPart);
     writeFileSync(RECORD, JSON.stringify(runs, null, 1));
   }
   printTimes(runs);
@@ -88,7 +96,7 @@ async function main(): Promise<number> {
       const ran = paired[i];
       const where = `${path.relative(PROJECT_ROOT, file)}:${step.sample.open}`;
       if (!ran) {
-        if (values["until-part"] === undefined) {
+        if (values.untilPart === undefined) {
           failed++;
           console.log(`✗ ${where}: "${step.commands.join(" && ")}" was not run`);
         }

@@ -1,4 +1,4 @@
-// One backend for the whole test run, chosen the way `npm run scenario` chooses it (auto),
+// One backend for the whole test run, chosen the way `npx lab scenario` chooses it (auto),
 // with the lab deployed once per lane (a resource prefix each; lanes.ts says which test file
 // runs where), all at the same time. Tests get the endpoint and the deployments through inject().
 import type { TestProject } from "vitest/node";

@@ -1,4 +1,4 @@
-// npm run grade on the emulator, through the command's own functions (gradedFrom, prepareGraded,
+// npx lab grade on the emulator, through the command's own functions (gradedFrom, prepareGraded,
 // gradeGuard, gradeView, textGrade): the guard file bundled into the worker of the file's lanes,
 // the matrix's column for it, the explorer with the small budget. One grading per fixture, run
 // side by side, each shared by its assertions.
@@ -125,7 +125,7 @@ const report = (result: GradeResult) => textGrade(gradeView(result));
 const verdicts = (result: GradeResult) =>
   result.rows.map((r) => ({ row: r.name, graded: r.graded, ok: r.ok, failures: r.failures }));
 
-describe("npm run grade", () => {
+describe("npx lab grade", () => {
   test("check-then-write: ✗ on the racing rows, doubled, with the run that broke it", async () => {
     const result = await graded(fixture("guards", "check-then-write.ts"), CHECK_THEN_WRITE);
     for (const name of ["racing copies", "work outlives the lease"]) {

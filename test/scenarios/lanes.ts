@@ -17,7 +17,7 @@ export const LANES = {
   /** The scenarios beyond the article's failures: batches, FIFO, expiry, provider key, clock. */
   beyond: [9, 10, 11],
   /**
-   * npm run grade on the fixtures: a lane per guard file graded (each its own bundle), two for
+   * npx lab grade on the fixtures: a lane per guard file graded (each its own bundle), two for
    * the one graded on every row.
    */
   grade: [14, 15, 16, 17, 18, 19, 20, 21],

@@ -1,6 +1,6 @@
 // A small load through the event source mapping (20 orders × 5 copies, shuffled) for the two
 // guards that must hold under concurrency and retries: every order charged exactly once, every
-// message ended. The same function as `npm run bench -- load`; no timing is asserted.
+// message ended. The same function as `npx lab bench load`; no timing is asserted.
 import { afterAll, describe, expect, test } from "vitest";
 import { runLoad } from "../../bench/load.js";
 import { labOnLane } from "./lab-for-tests.js";

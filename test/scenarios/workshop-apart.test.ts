@@ -1,5 +1,5 @@
 // A workshop lab is never touched by a scenario. An attendee keeps a lab up (`lab up`) and then
-// runs `npm run scenario` on the same emulator with the same prefix: the run must deploy a lab of
+// runs `npx lab scenario` on the same emulator with the same prefix: the run must deploy a lab of
 // its own beside it, leave the workshop's queues, claims and ledger as they were, and remove its
 // own resources when it is done.
 import { DescribeLogGroupsCommand } from "@aws-sdk/client-cloudwatch-logs";
@@ -24,8 +24,8 @@ describe("a scenario beside a workshop lab", () => {
     const before = lab("status");
     expect(before).toContain("3 charge(s)");
 
-    // npm run scenario guard-off, in the same room: same LAB_HOME, LAB_PREFIX and LAB_ENDPOINT.
-    const run = runCli("scenario-cli.ts", env, ["guard-off"], 150_000);
+    // npx lab scenario guard-off, in the same room: same LAB_HOME, LAB_PREFIX and LAB_ENDPOINT.
+    const run = runCli(env, ["scenario", "guard-off"], 150_000);
     expect(run.status, `scenario guard-off:\n${run.stderr}\n${run.stdout}`).toBe(0);
     expect(run.stdout).toContain("PASS guard-off");
     // Queues, claims, ledger and the last send's events: exactly as before the run.

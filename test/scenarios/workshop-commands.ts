@@ -6,7 +6,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, inject } from "vitest";
-import { harnessCli, nodeTsx } from "../node-tsx.js";
+import { npxLab } from "../node-tsx.js";
 import "./provided.js";
 
 export type LabEnv = NodeJS.ProcessEnv & { LAB_HOME: string; LAB_PREFIX: string };
@@ -23,14 +23,9 @@ export function workshopEnv(prefix: string): LabEnv {
   };
 }
 
-/** One harness command line in a child process, as `npm run <script>` would run it. */
-export function runCli(
-  cli: "lab-cli.ts" | "scenario-cli.ts",
-  env: LabEnv,
-  args: string[],
-  timeoutMs = 120_000,
-): SpawnSyncReturns<string> {
-  return spawnSync(...nodeTsx(harnessCli(cli), args), {
+/** `npx lab <args>` in a child process, as an attendee types it. */
+export function runCli(env: LabEnv, args: string[], timeoutMs = 120_000): SpawnSyncReturns<string> {
+  return spawnSync(...npxLab(args), {
     encoding: "utf8",
     timeout: timeoutMs,
     env,
@@ -41,7 +36,7 @@ export function runCli(
 export const labCommand =
   (env: LabEnv) =>
   (...args: string[]): string => {
-    const result = runCli("lab-cli.ts", env, args);
+    const result = runCli(env, args);
     expect(result.status, `lab ${args.join(" ")}:\n${result.stderr}`).toBe(0);
     return result.stdout;
   };

@@ -126,7 +126,7 @@ describe("lab insights over the log group", () => {
     );
     expect(afterReset.chargesOrdersMessages).toBe("1/1/1");
     expect(afterReset.timelines).toEqual(["ORDER-AFTER"]);
-    const before = runCli("lab-cli.ts", env, ["logs", "--order-id", "ORDER-CLI"]);
+    const before = runCli(env, ["logs", "--order-id", "ORDER-CLI"]);
     expect(before.status).toBe(3); // its copies came before the reset
     expect(before.stderr).toContain("no events for ORDER-CLI yet");
 

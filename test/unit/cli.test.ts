@@ -2,17 +2,17 @@
 // starting any emulator.
 import { spawnSync } from "node:child_process";
 import { describe, expect, test } from "vitest";
-import { closest } from "../../harness/cli/closest.js";
-import { harnessCli, nodeTsx } from "../node-tsx.js";
+import { closest } from "../../harness/common/closest.js";
+import { npxLab } from "../node-tsx.js";
 
 const run = (...args: string[]) =>
-  spawnSync(...nodeTsx(harnessCli("scenario-cli.ts"), args), {
+  spawnSync(...npxLab(["scenario", ...args]), {
     encoding: "utf8",
     timeout: 30_000,
     env: { ...process.env, LAB_BACKEND: "endpoint", LAB_ENDPOINT: "http://127.0.0.1:9" },
   });
 
-describe("npm run scenario", () => {
+describe("npx lab scenario", () => {
   test("--list prints the catalogue", () => {
     const result = run("--list");
     expect(result.status).toBe(0);
@@ -30,13 +30,13 @@ describe("npm run scenario", () => {
   test("no name exits 2 with the usage", () => {
     const result = run();
     expect(result.status).toBe(2);
-    expect(result.stderr).toContain("usage: npm run scenario <name>");
+    expect(result.stderr).toContain("usage: npx lab scenario <name>");
   });
 
   test("an unknown flag exits 2", () => {
     const result = run("guard-on", "--jsno");
     expect(result.status).toBe(2);
-    expect(result.stderr).toMatch(/Unknown option '--jsno'/);
+    expect(result.stderr).toMatch(/^scenario: unknown option '--jsno'\n\(Did you mean --json\?\)/);
   });
 
   test("a dead endpoint is one line and exit 3, not a stack trace", () => {

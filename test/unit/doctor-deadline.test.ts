@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, expect, test } from "vitest";
 import { PROBE_DEADLINE_MS } from "../../harness/workshop/doctor-facts.js";
-import { harnessCli, nodeTsx } from "../node-tsx.js";
+import { npxLab } from "../node-tsx.js";
 
 const held: Socket[] = [];
 const silent = createServer((socket) => held.push(socket)); // reads nothing, answers nothing
@@ -24,7 +24,7 @@ test.skipIf(process.platform === "win32")(
     const socket = path.join(mkdtempSync(path.join(tmpdir(), "lab-silent-docker-")), "docker.sock");
     await new Promise<void>((resolve) => silent.listen(socket, resolve));
     const started = Date.now();
-    const doctor = spawnSync(...nodeTsx(harnessCli("lab-cli.ts"), ["doctor"]), {
+    const doctor = spawnSync(...npxLab(["doctor"]), {
       encoding: "utf8",
       timeout: 60_000,
       env: { ...process.env, DOCKER_HOST: `unix://${socket}`, NO_COLOR: "1" },

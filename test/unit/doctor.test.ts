@@ -15,7 +15,7 @@ import {
   ministackFacts,
   unansweredProbes,
 } from "../../harness/workshop/doctor.js";
-import { harnessCli, nodeTsx } from "../node-tsx.js";
+import { npxLab } from "../node-tsx.js";
 import { wheelsFolder } from "./ministack-wheel-fixture.js";
 
 const base: Facts = {
@@ -309,7 +309,7 @@ describe("what doctor asks about MiniStack, on this machine", () => {
 
 describe("npx lab doctor, on this machine", () => {
   const doctor = (env: NodeJS.ProcessEnv = process.env) =>
-    spawnSync(...nodeTsx(harnessCli("lab-cli.ts"), ["doctor"]), {
+    spawnSync(...npxLab(["doctor"]), {
       encoding: "utf8",
       timeout: 60_000,
       env,

@@ -1,14 +1,14 @@
-// npm run grade's answers before any emulator starts: a guard file that does not compile is one
+// npx lab grade's answers before any emulator starts: a guard file that does not compile is one
 // line naming the file's own line and column, exit 2; so are the other usage errors.
 import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
 import { PROJECT_ROOT } from "../../harness/common/paths.js";
-import { harnessCli, nodeTsx } from "../node-tsx.js";
+import { npxLab } from "../node-tsx.js";
 
 const grade = (...args: string[]) =>
-  spawnSync(...nodeTsx(harnessCli("grade-cli.ts"), args), {
+  spawnSync(...npxLab(["grade", ...args]), {
     cwd: PROJECT_ROOT,
     encoding: "utf8",
     timeout: 60_000,
@@ -23,7 +23,7 @@ function positionOf(file: string, text: string): string {
   return `${line + 1}:${(lines[line] ?? "").indexOf(text) + 1}`;
 }
 
-describe("npm run grade", () => {
+describe("npx lab grade", () => {
   test("a type error: exit 2, exactly one line, type-error.ts:line:col and the compiler's words", () => {
     const file = "test/fixtures/broken-guards/type-error.ts";
     const result = grade(file);
@@ -42,17 +42,25 @@ describe("npm run grade", () => {
     const result = grade("leese");
     expect(result.status).toBe(2);
     expect(result.stderr.trimEnd().split("\n")).toEqual([
-      'grade: "leese" is neither a guard of the lab (off, naive, claim, lease, powertools) nor a guard file (a path ending .ts, .mts, .js or .mjs)',
+      'grade: "leese" is not a guard; use off, naive, claim, lease, powertools, 0, 1, or a guard file (a path ending .ts, .mts, .js or .mjs) (did you mean lease?)',
     ]);
+  });
+
+  test("npm run grade -- … is an alias of npx lab grade …: the same answer", () => {
+    const npm = process.platform === "win32" ? "npm.cmd" : "npm";
+    const result = spawnSync(npm, ["run", "-s", "grade", "--", "leese"], {
+      cwd: PROJECT_ROOT,
+      encoding: "utf8",
+      timeout: 60_000,
+      shell: process.platform === "win32",
+    });
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain('grade: "leese" is not a guard;');
   });
 
   test("--guard-file with a scenario other than guard-matrix: exit 2, one line", () => {
     const result = spawnSync(
-      ...nodeTsx(harnessCli("scenario-cli.ts"), [
-        "guard-on",
-        "--guard-file",
-        "test/fixtures/guards/lease-copy.ts",
-      ]),
+      ...npxLab(["scenario", "guard-on", "--guard-file", "test/fixtures/guards/lease-copy.ts"]),
       {
         cwd: PROJECT_ROOT,
         encoding: "utf8",

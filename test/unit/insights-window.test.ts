@@ -19,7 +19,7 @@ import { UsageError } from "../../harness/common/errors.js";
 import type { WorkerEvent } from "../../harness/observe/events.js";
 import { textWindow } from "../../harness/report/text.js";
 import { experimentStart, type SavedLab } from "../../harness/workshop/lab-state.js";
-import { harnessCli, nodeTsx } from "../node-tsx.js";
+import { npxLab } from "../node-tsx.js";
 
 // Local time throughout, as the user's clock reads it: the expectations are built the same way.
 const NOW = new Date(2026, 8, 1, 8, 10, 0); // 1 September 2026, 08:10 local
@@ -287,7 +287,7 @@ describe("--tail: the last stretch by the worker's ts, counted back from the new
 describe("npx lab insights with a bad window", () => {
   const home = mkdtempSync(path.join(tmpdir(), "lab-insights-")); // no lab is up here
   const lab = (...args: string[]) =>
-    spawnSync(...nodeTsx(harnessCli("lab-cli.ts"), args), {
+    spawnSync(...npxLab(args), {
       encoding: "utf8",
       timeout: 30_000,
       env: { ...process.env, LAB_HOME: home },

@@ -5,7 +5,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
-import { harnessCli, nodeTsx } from "../node-tsx.js";
+import { npxLab } from "../node-tsx.js";
 
 const home = mkdtempSync(path.join(tmpdir(), "lab-cli-")); // no lab is up here
 // UTF-16 that lost its byte-order mark: refused before any emulator is touched.
@@ -19,7 +19,7 @@ writeFileSync(utf16NoBom, Buffer.from('{"orderId":"ORDER-001"}', "utf16le"));
  */
 const labIn = (labHome: string, ...args: string[]) =>
   new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-    const child = spawn(...nodeTsx(harnessCli("lab-cli.ts"), args), {
+    const child = spawn(...npxLab(args), {
       env: { ...process.env, LAB_HOME: labHome },
       timeout: 30_000,
     });

@@ -9,8 +9,9 @@ const ROOT = path.resolve(import.meta.dirname, "../..");
 
 /** Top to bottom: each may import from the ones after it, never from one before it. */
 const LAYERS = [
-  "bench",
+  // The command line runs everything a user runs, the bench included (`npx lab bench`).
   "harness/cli",
+  "bench",
   "harness/workshop",
   "harness/grade",
   "harness/explore",

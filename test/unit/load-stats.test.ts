@@ -1,4 +1,4 @@
-// The load bench's arithmetic: its options, the messages it sends, the exactly-once checker and
+// The load bench's arithmetic: the messages it sends, the exactly-once checker and
 // the numbers it reads from log lines, on hand-built data.
 import { describe, expect, test } from "vitest";
 import {
@@ -7,38 +7,12 @@ import {
   loadOrderId,
   loadStats,
   loadTimeoutMs,
-  parseLoadArgs,
   percentile,
   ratio,
   shuffled,
 } from "../../bench/load-stats.js";
 import type { LedgerItem } from "../../contract/ledger.js";
-import { GUARDS } from "../../contract/settings.js";
-import { UsageError } from "../../harness/common/errors.js";
 import { event } from "./fixtures.js";
-
-describe("npm run bench -- load options", () => {
-  test("defaults: 200 orders, 5 copies, every guard, text", () => {
-    expect(parseLoadArgs([])).toEqual({ orders: 200, copies: 5, guards: [...GUARDS], json: false });
-  });
-
-  test("each option, and a guard named twice runs once", () => {
-    expect(
-      parseLoadArgs(["--orders", "20", "--copies", "3", "--guards", "lease, off,lease", "--json"]),
-    ).toEqual({ orders: 20, copies: 3, guards: ["lease", "off"], json: true });
-  });
-
-  test.each([
-    [["--orders", "0"], /--orders must be a whole number from 1 to 10000, got "0"/],
-    [["--copies", "2.5"], /--copies must be a whole number from 1 to 100/],
-    [["--guards", "claim,nope"], /--guards takes a comma-separated list of off, naive/],
-    [["--guards", ""], /--guards takes/],
-    [["--order", "5"], /Unknown option '--order'/],
-  ])("%j is a usage error naming the flag", (argv, message) => {
-    expect(() => parseLoadArgs(argv)).toThrow(UsageError);
-    expect(() => parseLoadArgs(argv)).toThrow(message);
-  });
-});
 
 describe("the messages", () => {
   test("order ids are zero-padded to at least four digits", () => {

@@ -8,7 +8,7 @@ import path from "node:path";
 import { describe, expect, test } from "vitest";
 import { findPython } from "../../harness/backends/python.js";
 import { judgeReadiness, type ReadinessFacts } from "../../harness/workshop/readiness.js";
-import { harnessCli, nodeTsx } from "../node-tsx.js";
+import { npxLab } from "../node-tsx.js";
 import { wheelsFolder } from "./ministack-wheel-fixture.js";
 
 const ready: ReadinessFacts = {
@@ -80,7 +80,7 @@ describe("each check, judged", () => {
 
 describe("npx lab doctor --ready, on this machine", () => {
   const ready = (labHome: string) =>
-    spawnSync(...nodeTsx(harnessCli("lab-cli.ts"), ["doctor", "--ready"]), {
+    spawnSync(...npxLab(["doctor", "--ready"]), {
       encoding: "utf8",
       timeout: 60_000,
       env: { ...process.env, LAB_HOME: labHome, NO_COLOR: "1" },

@@ -1,15 +1,12 @@
-// --repeat: the flag's rule, and the summary of N runs (which checks failed, in how many runs).
+// --repeat: the summary of N runs (which checks failed, in how many runs).
 import { describe, expect, test } from "vitest";
 import type { Check } from "../../harness/check/facts.js";
 import {
-  MAX_REPEAT,
-  parseRepeat,
   repeatSummary,
   runLine,
   runToReport,
   textRepeatSummary,
 } from "../../harness/cli/repeat.js";
-import { UsageError } from "../../harness/common/errors.js";
 import type { ScenarioResult } from "../../harness/scenario/result.js";
 import { phaseResult, scenarioResult } from "./fixtures.js";
 
@@ -35,23 +32,6 @@ function run(phases: Record<string, Check[]>, durationMs = 4200): ScenarioResult
 
 const held = () => run({ "ten copies": [check("charges", true), check("claim_won", true)] });
 const doubled = () => run({ "ten copies": [check("charges", false), check("claim_won", true)] });
-
-describe("--repeat N", () => {
-  test("absent is undefined; a whole number from 1 to 100 is taken", () => {
-    expect(parseRepeat(undefined)).toBeUndefined();
-    expect(parseRepeat("1")).toBe(1);
-    expect(parseRepeat("20")).toBe(20);
-    expect(parseRepeat(String(MAX_REPEAT))).toBe(100);
-  });
-
-  test.each(["0", "101", "-3", "2.5", "1e1", "ten", "", " ", "0x10"])(
-    '"%s" is a usage error naming the flag',
-    (text) => {
-      expect(() => parseRepeat(text)).toThrow(UsageError);
-      expect(() => parseRepeat(text)).toThrow(/--repeat must be a whole number from 1 to 100/);
-    },
-  );
-});
 
 describe("the summary of repeated runs", () => {
   test("every run held: N/N passed, nothing flaky", () => {

@@ -24,7 +24,7 @@ export const lease: Guard = async (input) => {
   const owner = randomUUID();
   const payloadHash = fingerprint(order);
   // With both defences the lease never ends before this invocation must have: both read at each
-  // try, since time passes between tries (npm run explore found a lease that outlived it).
+  // try, since time passes between tries (npx lab explore found a lease that outlived it).
   const leaseUntil = () => {
     const lease = Date.now() + config.leaseMs;
     const deadline = Date.now() + context.getRemainingTimeInMillis();

@@ -1,4 +1,4 @@
-// npm run grade -- --html: the grade as one self-contained page. The rows and the explorer's
+// npx lab grade --html: the grade as one self-contained page. The rows and the explorer's
 // line at the top, then each interleaving that broke the guard as a phase of the scenario report
 // (its steps, its timeline of invocations, its tables), drawn by page.ts's htmlPhase.
 import type { GradeMark, GradeView } from "../grade-view.js";
