@@ -18,6 +18,7 @@ import {
   checkWindowOptions,
   insightsEvents,
   parseDuration,
+  parseSendNumber,
   parseSends,
   parseTime,
   type WindowOptions,
@@ -121,6 +122,7 @@ program
         enabled: true,
         batchSize: 1,
       });
+      const sendingAt = Date.now();
       const sent = await sendCopies(
         open.conn,
         open.deployment.queueUrl,
@@ -129,7 +131,7 @@ program
         (m, i) =>
           console.log(`  [${i}/${options.copies}] MessageId ${m.messageId}  body ${m.body}`),
       );
-      const record = rememberSend(open, sent);
+      const record = rememberSend(open, sent, sendingAt);
       if (!options.wait) return;
       say("waiting for the worker (Ctrl-C stops waiting; the messages stay queued)");
       const waited = await waitForSend(open, record, say);
@@ -238,6 +240,11 @@ program
     "--last <duration>",
     "the last 90s, 5m, 1h … before --until, instead of --since",
     (value: string) => parseDuration(value),
+  )
+  .option(
+    "--since-send <n>",
+    "from when the lab's n-th `lab send` since `up` began (1 is the first), instead of --since",
+    (value: string) => parseSendNumber(value),
   )
   .option(
     "--sends <which>",
