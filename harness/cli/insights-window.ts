@@ -1,7 +1,7 @@
 // `lab insights`' window over the log group, as Logs Insights asks for one: --since / --until
-// (ISO-8601, or HH:MM[:SS] today in local time) or --last <duration>, and --sends to keep only
-// the lab's own sends; --tail keeps the last stretch of it by the worker's own clock. A bad value
-// is a usage error (exit 2) naming what is wrong.
+// (ISO-8601, or HH:MM[:SS] today in local time), --last <duration> or --since-send <n>, and
+// --sends to keep only the lab's own sends; --tail keeps the last stretch of it by the worker's
+// own clock. A bad value is a usage error (exit 2) naming what is wrong.
 import { InvalidArgumentError } from "commander";
 import { UsageError } from "../common/errors.js";
 import type { WorkerEvent } from "../observe/events.js";
@@ -75,6 +75,15 @@ export function parseDuration(value: string): number {
   return ms;
 }
 
+/** --since-send's number: the first `lab send` since `up` is 1. */
+export function parseSendNumber(value: string): number {
+  const n = Number(value.trim());
+  if (Number.isInteger(n) && n >= 1) return n;
+  throw new InvalidArgumentError(
+    `"${value}" is not a send's number: 1 is the first \`lab send\` since up, 2 the next`,
+  );
+}
+
 export function parseSends(value: string): SendsFilter {
   if (value === "last" || value === "all") return value;
   throw new InvalidArgumentError(
@@ -88,6 +97,8 @@ export interface WindowOptions {
   until?: number;
   /** --last, in ms. */
   last?: number;
+  /** --since-send: the window starts when the lab's n-th send (since `up`) began. */
+  sinceSend?: number;
   sends?: SendsFilter;
   /** The old flag: the same as --sends all. */
   all?: boolean;
@@ -101,6 +112,8 @@ export interface ResolvedWindow extends EventWindow {
   sinceUp: boolean;
   /** The end is this command's own time. */
   untilNow: boolean;
+  /** The start is when this `lab send` began (--since-send), said so in the heading. */
+  sinceSend?: number;
 }
 
 /**
@@ -108,8 +121,12 @@ export interface ResolvedWindow extends EventWindow {
  * window, or two ways of saying where it starts.
  */
 export function checkWindowOptions(options: WindowOptions): void {
-  if (options.since !== undefined && options.last !== undefined) {
-    throw new UsageError("--since and --last both say where the window starts: give one of them");
+  const starts = (["since", "last", "sinceSend"] as const).filter((o) => options[o] !== undefined);
+  if (starts.length > 1) {
+    const [first, second] = starts.map((o) => (o === "sinceSend" ? "--since-send" : `--${o}`));
+    throw new UsageError(
+      `${first} and ${second} both say where the window starts: give one of them`,
+    );
   }
   if (options.all && options.sends === "last") {
     throw new UsageError("--all means --sends all, which --sends last contradicts: give one");
@@ -120,37 +137,58 @@ export function checkWindowOptions(options: WindowOptions): void {
 }
 
 /**
- * The window: --since (or --last before the end) to --until; by default from the experiment's
- * start (`start`: when `up` or the last `reset` ran) to now. Every message, unless --sends (or
- * --all) keeps only the lab's own sends.
+ * The window: --since (or --last before the end, or --since-send's send) to --until; by default
+ * from the experiment's start (`start`: when `up` or the last `reset` ran) to now. Every message,
+ * unless --sends (or --all) keeps only the lab's own sends. `sendsAt` is when each `lab send`
+ * since `up` began, in order: a send waits for every copy it sent to end (unless --no-wait), so
+ * a window from the start of send n holds every invocation of sends n, n+1 … and none before it.
  */
 export function resolveWindow(
   options: WindowOptions,
   start: number,
   now: number = Date.now(),
+  sendsAt: number[] = [],
 ): ResolvedWindow {
   checkWindowOptions(options);
   const untilMs = options.until ?? now;
-  const sinceMs = options.since ?? (options.last !== undefined ? untilMs - options.last : start);
-  const sinceUp = options.since === undefined && options.last === undefined;
-  orderedOrThrow(
-    sinceMs,
-    untilMs,
-    sinceUp
-      ? "the start (when `up` or `reset` ran)"
-      : options.last !== undefined
-        ? "--last"
-        : "--since",
-    options.until === undefined ? "now" : "--until",
-  );
+  const sinceMs =
+    options.since ??
+    (options.last !== undefined
+      ? untilMs - options.last
+      : options.sinceSend !== undefined
+        ? sendStart(sendsAt, options.sinceSend)
+        : start);
+  const sinceUp =
+    options.since === undefined && options.last === undefined && options.sinceSend === undefined;
+  const from = sinceUp
+    ? "the start (when `up` or `reset` ran)"
+    : options.last !== undefined
+      ? "--last"
+      : options.sinceSend !== undefined
+        ? "--since-send"
+        : "--since";
+  orderedOrThrow(sinceMs, untilMs, from, options.until === undefined ? "now" : "--until");
   const sends = options.sends ?? (options.all ? "all" : undefined);
   return {
     sinceMs,
     untilMs,
     sinceUp,
     untilNow: options.until === undefined,
+    ...(options.sinceSend === undefined ? {} : { sinceSend: options.sinceSend }),
     ...(sends ? { sends } : {}),
   };
+}
+
+/** When the n-th `lab send` since `up` began; a send that never happened is a usage error. */
+function sendStart(sendsAt: number[], n: number): number {
+  const at = sendsAt[n - 1];
+  if (at !== undefined) return at;
+  const count = sendsAt.length;
+  const made =
+    count === 0
+      ? "nothing was sent with `lab send` since up"
+      : `there ${count === 1 ? "has been 1 `lab send`" : `have been ${count} \`lab send\`s`} since up: give 1${count === 1 ? "" : ` to ${count}`}`;
+  throw new UsageError(`--since-send ${n}: ${made}`);
 }
 
 function orderedOrThrow(sinceMs: number, untilMs: number, start: string, end: string): void {
@@ -205,7 +243,12 @@ export async function insightsEvents(
   options: WindowOptions,
 ): Promise<{ heading: string; events: WorkerEvent[] }> {
   const start = experimentStart(open.state);
-  const window = resolveWindow(options, start.at);
+  const window = resolveWindow(
+    options,
+    start.at,
+    Date.now(),
+    open.state.sends.map((s) => s.at),
+  );
   // Loaded here, not at the top: `lab insights` checks its options before it loads the AWS SDK.
   const { windowEvents } = await import("../workshop/workshop.js");
   const read = await windowEvents(open, window);

@@ -163,6 +163,8 @@ export interface WindowHeading {
   sinceUp?: boolean;
   sinceReset?: boolean;
   untilNow?: boolean;
+  /** The start is when the lab's n-th send began (`lab insights --since-send n`). */
+  sinceSend?: number;
   /** Only the lab's own sends (the last, or every one since up); else every message. */
   sends?: "last" | "all";
 }
@@ -190,7 +192,14 @@ export function textWindow(heading: WindowHeading, events: WorkerEvent[]): strin
         : "every message";
   const messages = new Set(events.map((e) => e.messageId)).size;
   const counted = `${messages} message${messages === 1 ? "" : "s"}, ${events.length} event${events.length === 1 ? "" : "s"}`;
-  return `log group ${heading.logGroup}: ${at(sinceMs)}${heading.sinceUp ? (heading.sinceReset ? " (reset)" : " (up)") : ""} to ${at(untilMs)}${heading.untilNow ? " (now)" : ""}, ${which} (${counted})`;
+  const start = heading.sinceUp
+    ? heading.sinceReset
+      ? " (reset)"
+      : " (up)"
+    : heading.sinceSend === undefined
+      ? ""
+      : ` (send ${heading.sinceSend})`;
+  return `log group ${heading.logGroup}: ${at(sinceMs)}${start} to ${at(untilMs)}${heading.untilNow ? " (now)" : ""}, ${which} (${counted})`;
 }
 
 /** The article's three Logs Insights views over these events, each with its query. */

@@ -6,6 +6,10 @@ import { clearStateFile, readStateFile, writeStateFile } from "../common/lab-sta
 import type { SentMessage } from "../drive/send.js";
 
 export interface SendRecord {
+  /**
+   * When the send began, before its first message went out: no invocation of it can end
+   * earlier, so `lab insights --since-send` holds all of it and nothing of the sends before it.
+   */
   at: number;
   /** Each message as sent, with the order it was meant to be (a mangled body hides it). */
   messages: SentMessage[];

@@ -198,8 +198,9 @@ export async function switchGuard(open: WorkshopLab, guard: GuardName, workMs?: 
   return { ms: Date.now() - started, workMs: workMs ?? current.workMs };
 }
 
-export function rememberSend(open: WorkshopLab, sent: SentMessage[]): SendRecord {
-  const record: SendRecord = { at: Date.now(), messages: sent };
+/** `at`: when the send began, before its first message (lab-state.ts says why). */
+export function rememberSend(open: WorkshopLab, sent: SentMessage[], at: number): SendRecord {
+  const record: SendRecord = { at, messages: sent };
   open.state.sends.push(record);
   writeState(open.state);
   return record;

@@ -10,6 +10,7 @@ import {
   checkWindowOptions,
   lastStretch,
   parseDuration,
+  parseSendNumber,
   parseSends,
   parseTime,
   resolveWindow,
@@ -97,6 +98,17 @@ describe("parseSends", () => {
   });
 });
 
+describe("parseSendNumber", () => {
+  test("1 is the first send; nothing but a whole number from 1", () => {
+    expect(parseSendNumber("1")).toBe(1);
+    expect(parseSendNumber(" 12 ")).toBe(12);
+    for (const bad of ["0", "-1", "2.5", "two", ""]) {
+      expect(() => parseSendNumber(bad)).toThrow(InvalidArgumentError);
+      expect(() => parseSendNumber(bad)).toThrow(/is not a send's number: 1 is the first/);
+    }
+  });
+});
+
 describe("resolveWindow", () => {
   const upAt = local(8, 1, 5);
   const now = local(8, 9, 40);
@@ -131,12 +143,51 @@ describe("resolveWindow", () => {
     expect(resolveWindow({}, upAt, now)).not.toHaveProperty("sends");
   });
 
+  test("--since-send starts the window when that send began, and the heading says which", () => {
+    const sendsAt = [local(8, 2), local(8, 4, 30), local(8, 7)];
+    const window = resolveWindow({ sinceSend: 2 }, upAt, now, sendsAt);
+    expect(window).toEqual({
+      sinceMs: local(8, 4, 30),
+      untilMs: now,
+      sinceUp: false,
+      untilNow: true,
+      sinceSend: 2,
+    });
+    expect(resolveWindow({ sinceSend: 3, sends: "all" }, upAt, now, sendsAt)).toMatchObject({
+      sinceMs: local(8, 7),
+      sends: "all",
+    });
+    expect(() => resolveWindow({ sinceSend: 2, until: local(8, 3) }, upAt, now, sendsAt)).toThrow(
+      /--since-send .* is not before --until/,
+    );
+    expect(resolveWindow({ sinceSend: 1, until: local(8, 5) }, upAt, now, sendsAt)).toMatchObject({
+      sinceMs: local(8, 2),
+      untilMs: local(8, 5),
+      untilNow: false,
+    });
+  });
+
+  test.each([
+    [
+      [local(8, 2), local(8, 3)],
+      3,
+      /--since-send 3: there have been 2 `lab send`s since up: give 1 to 2/,
+    ],
+    [[local(8, 2)], 2, /--since-send 2: there has been 1 `lab send` since up: give 1$/],
+    [[], 1, /--since-send 1: nothing was sent with `lab send` since up/],
+  ])("a send that never happened (%j, --since-send %i) is a usage error", (sendsAt, n, message) => {
+    expect(() => resolveWindow({ sinceSend: n }, upAt, now, sendsAt)).toThrow(UsageError);
+    expect(() => resolveWindow({ sinceSend: n }, upAt, now, sendsAt)).toThrow(message);
+  });
+
   test.each([
     [{ since: local(8, 5), until: local(8, 3) }, /--since .* is not before --until/],
     [{ since: local(8, 5), until: local(8, 5) }, /--since .* is not before --until/],
     [{ since: local(9, 0) }, /--since .* is not before now/],
     [{ until: local(8, 0) }, /the start \(when `up` or `reset` ran\) .* is not before --until/],
     [{ since: local(8, 2), last: 60_000 }, /--since and --last both say where the window starts/],
+    [{ since: local(8, 2), sinceSend: 1 }, /--since and --since-send both say where the window/],
+    [{ last: 60_000, sinceSend: 1 }, /--last and --since-send both say where the window starts/],
     [
       { all: true, sends: "last" as const },
       /--all means --sends all, which --sends last contradicts/,
@@ -201,6 +252,13 @@ describe("textWindow", () => {
     );
     expect(sinceReset).toBe(
       "log group g: 08:05:00 (reset) to 08:06:00, every message (0 messages, 0 events)",
+    );
+    const fromSend = textWindow(
+      { logGroup: "g", sinceMs: at(8, 1, 5), untilMs: at(8, 2, 0), sinceSend: 2, untilNow: true },
+      [event("a"), event("b")],
+    );
+    expect(fromSend).toBe(
+      "log group g: 08:01:05 (send 2) to 08:02:00 (now), every message (2 messages, 2 events)",
     );
   });
 
@@ -299,6 +357,8 @@ describe("npx lab insights with a bad window", () => {
     [["--since", "2026-09-01T08:05", "--until", "2026-09-01T08:00"], /is not before --until/],
     [["--sends", "some"], /"some" is not a choice/],
     [["--tail", "500"], /"500" needs a unit/],
+    [["--since-send", "0"], /"0" is not a send's number/],
+    [["--since-send", "2", "--last", "5m"], /--last and --since-send both say/],
   ])("%j exits 2 with one line, before looking for a lab", (args, message) => {
     const result = lab("insights", ...args);
     expect(result.status).toBe(2);

@@ -5,6 +5,7 @@ import {
   checkWindowOptions,
   insightsEvents,
   parseDuration,
+  parseSendNumber,
   parseSends,
   parseTime,
   type WindowOptions,
@@ -29,6 +30,11 @@ export function insightsCommand(program: Command): Command {
       "--last <duration>",
       "the last 90s, 5m, 1h … before --until, instead of --since",
       (value: string) => parseDuration(value),
+    )
+    .option(
+      "--since-send <n>",
+      "from when the lab's n-th `lab send` since `up` began (1 is the first), instead of --since",
+      (value: string) => parseSendNumber(value),
     )
     .option(
       "--sends <which>",

@@ -40,6 +40,7 @@ export function sendCommand(program: Command): Command {
           enabled: true,
           batchSize: 1,
         });
+        const sendingAt = Date.now();
         const sent = await sendCopies(
           open.conn,
           open.deployment.queueUrl,
@@ -48,7 +49,7 @@ export function sendCommand(program: Command): Command {
           (m, i) =>
             console.log(`  [${i}/${options.copies}] MessageId ${m.messageId}  body ${m.body}`),
         );
-        const record = rememberSend(open, sent);
+        const record = rememberSend(open, sent, sendingAt);
         if (!options.wait) return;
         say("waiting for the worker (Ctrl-C stops waiting; the messages stay queued)");
         const waited = await waitForSend(open, record, say);
