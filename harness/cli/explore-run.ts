@@ -13,6 +13,7 @@ import { labRegion } from "../common/region.js";
 import { say } from "../common/say.js";
 import type { Budget } from "../explore/budget.js";
 import { type EXPLORE_BUDGET_NAMES, EXPLORE_BUDGETS } from "../explore/budgets.js";
+import { following } from "../explore/choices.js";
 import { type ExploreOptions, exploreGuard, type GuardReport } from "../explore/explore.js";
 import { CopyHung } from "../explore/gates.js";
 import { loadGuardFile } from "../explore/guard-file.js";
@@ -25,7 +26,7 @@ import {
   stepLines,
   writeCounterexampleHtml,
 } from "../explore/output.js";
-import { following, runSchedule } from "../explore/schedule.js";
+import { runSchedule } from "../explore/schedule.js";
 import { openSession, type Session } from "../explore/session.js";
 
 /** The flags, as commands/explore.ts reads them. */

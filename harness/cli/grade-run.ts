@@ -1,7 +1,7 @@
 // What `npx lab grade` does once its flags are read (commands/grade.ts): everything that can be
 // wrong with the guard found before an emulator starts, then the column and the explorer side by
 // side on a lab of its own, stopped at the end or on Ctrl-C.
-import { guardColumn } from "../../scenarios/guard-matrix.js";
+import { guardColumn } from "../../scenarios/guard-column.js";
 import { DEFAULT_PREFIX } from "../aws/names.js";
 import { EXIT, UsageError } from "../common/errors.js";
 import { cleanUpOnInterrupt } from "../common/interrupt.js";

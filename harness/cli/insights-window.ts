@@ -6,8 +6,9 @@ import { InvalidArgumentError } from "commander";
 import { UsageError } from "../common/errors.js";
 import type { WorkerEvent } from "../observe/events.js";
 import { textWindow } from "../report/text.js";
+import type { EventWindow, SendsFilter } from "../workshop/lab-events.js";
 import { experimentStart } from "../workshop/lab-state.js";
-import type { EventWindow, SendsFilter, WorkshopLab } from "../workshop/workshop.js";
+import type { WorkshopLab } from "../workshop/workshop.js";
 
 const TIME_FORMS =
   "use ISO-8601 (2026-09-01T08:05:00, with Z or +02:00 if not local) or HH:MM[:SS] today";
@@ -250,7 +251,7 @@ export async function insightsEvents(
     open.state.sends.map((s) => s.at),
   );
   // Loaded here, not at the top: `lab insights` checks its options before it loads the AWS SDK.
-  const { windowEvents } = await import("../workshop/workshop.js");
+  const { windowEvents } = await import("../workshop/lab-events.js");
   const read = await windowEvents(open, window);
   const stretch = options.tail === undefined ? undefined : lastStretch(read, options.tail);
   const events = options.tail === undefined ? read : (stretch?.events ?? []);

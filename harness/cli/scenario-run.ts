@@ -1,6 +1,6 @@
 // What `npx lab scenario` does once its flags are read (commands/scenario.ts): the catalogue, or
 // one scenario (or --repeat N runs of it) on a lab of its own, stopped at the end or on Ctrl-C.
-import { guardColumn } from "../../scenarios/guard-matrix.js";
+import { guardColumn } from "../../scenarios/guard-column.js";
 import { findScenario, SCENARIOS } from "../../scenarios/index.js";
 import { packageWorker } from "../aws/build.js";
 import { type GuardFile, guardFileAt } from "../aws/guard-file.js";

@@ -6,6 +6,9 @@ import type { WorkshopLab } from "../workshop/workshop.js";
 
 export const workshop = () => import("../workshop/workshop.js");
 
+/** What the log group says about the experiments (events, windows, the last send's report). */
+export const labEvents = () => import("../workshop/lab-events.js");
+
 /** Runs a command against the lab that `up` started, and lets go of the connection after. */
 export async function withLab(work: (open: WorkshopLab) => Promise<void>): Promise<void> {
   const open = await (await workshop()).openWorkshopLab();

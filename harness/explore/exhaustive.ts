@@ -3,8 +3,10 @@
 // choice, and says how many options each choice point had; every option not taken below the
 // prefix becomes a prefix of its own. Each leaf (one complete schedule) is run exactly once.
 // Runs happen against the real emulator, `lanes` at a time, each on its own orderId.
+
+import type { Chooser } from "./choices.js";
 import { type Found, nothingFound, pool, tally } from "./found.js";
-import type { Chooser, ScheduleRun } from "./schedule.js";
+import type { ScheduleRun } from "./schedule.js";
 
 export interface ExhaustiveOptions {
   /** Stop after this many schedules: the result then says the walk is incomplete. */

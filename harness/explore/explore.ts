@@ -2,18 +2,15 @@
 // schedules of two or three (fast-check), and whether the result is what the lab teaches.
 import type { FailpointName } from "../../contract/failpoints.js";
 import type { FailureKind } from "../check/failures.js";
+import type { Budget } from "./budget.js";
+import type { Chooser } from "./choices.js";
 import { exhaustive, type Walked } from "./exhaustive.js";
 import { type Disagreement, type Found, shorter } from "./found.js";
 import type { Explored } from "./guards.js";
 import { randomly, type Sampled } from "./random.js";
-import {
-  type Budget,
-  type Chooser,
-  runSchedule,
-  type ScheduleRun,
-  type WentAround,
-} from "./schedule.js";
+import { runSchedule, type ScheduleRun } from "./schedule.js";
 import type { Session } from "./session.js";
+import type { WentAround } from "./touched.js";
 
 export interface ExploreOptions {
   /** Copies in the random schedules; the exhaustive walk always runs two. */

@@ -2,7 +2,8 @@
 // failing one (fewest steps), which is the one worth reading.
 import type { FailureKind } from "../check/failures.js";
 import type { LogDisagreement } from "./properties.js";
-import type { ScheduleRun, WentAround } from "./schedule.js";
+import type { ScheduleRun } from "./schedule.js";
+import type { WentAround } from "./touched.js";
 
 export interface Found {
   schedules: number;

@@ -12,10 +12,12 @@ import { htmlPage } from "../report/html/page.js";
 import { textTimeline } from "../report/text.js";
 import { reportView } from "../report/views.js";
 import type { PhaseResult, ScenarioResult } from "../scenario/result.js";
+import type { Budget } from "./budget.js";
 import type { GuardReport } from "./explore.js";
 import type { CopyHung } from "./gates.js";
 import { EXPLORE_TIMINGS } from "./guards.js";
-import type { Budget, ScheduleRun, Step } from "./schedule.js";
+import type { Step } from "./narration.js";
+import type { ScheduleRun } from "./schedule.js";
 
 const count = (n: number) => n.toLocaleString("en-US");
 const secs = (ms: number) => `${(ms / 1000).toFixed(1)} s`;

@@ -4,8 +4,9 @@
 // from a seed (`lanes` side by side, on seeds seed, seed+1, …); the first one that fails is then
 // shrunk by fast-check to the smallest list that still fails, so the schedule printed is short.
 import fc from "fast-check";
+import type { Chooser, Option } from "./choices.js";
 import { type Found, nothingFound, shorter, tally } from "./found.js";
-import type { Chooser, Option, ScheduleRun } from "./schedule.js";
+import type { ScheduleRun } from "./schedule.js";
 
 export interface RandomOptions {
   runs: number;

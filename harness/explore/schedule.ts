@@ -21,11 +21,6 @@ import type { Session } from "./session.js";
 import { type Delivery, type Message, Queue } from "./sqs.js";
 import { TouchedKeys, type WentAround } from "./touched.js";
 
-export { type Budget, DEFAULT_BUDGET, FAIL_AT } from "./budget.js";
-export { type Choice, type Chooser, following, type Option } from "./choices.js";
-export type { Step } from "./narration.js";
-export type { WentAround } from "./touched.js";
-
 export interface ScheduleSpec {
   explored: Explored;
   copies: number;

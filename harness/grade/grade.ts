@@ -3,19 +3,19 @@
 // the worker) and the interleaving explorer (the guard in this process). The result is data:
 // each row's failures by kind (rows.ts), the explorer's report; view.ts draws it.
 import type { GuardChoice } from "../../contract/settings.js";
-import { COLUMN_ROWS, guardColumn } from "../../scenarios/guard-matrix.js";
+import { COLUMN_ROWS, guardColumn } from "../../scenarios/guard-column.js";
 import { packageWorker } from "../aws/build.js";
 import type { GuardFile } from "../aws/guard-file.js";
 import { parseGuardOrFile } from "../aws/guard-word.js";
 import type { DeployedLab } from "../aws/lab.js";
 import { UsageError } from "../common/errors.js";
 import { quiet, type Say } from "../common/say.js";
+import { DEFAULT_BUDGET, FAIL_AT } from "../explore/budget.js";
 import { EXPLORE_BUDGETS, type GRADE_BUDGET_NAMES } from "../explore/budgets.js";
 import { type ExploreOptions, exploreGuard, type GuardReport } from "../explore/explore.js";
 import { CopyHung } from "../explore/gates.js";
 import { loadGuardFile } from "../explore/guard-file.js";
 import { type Explored, gradedExplored } from "../explore/guards.js";
-import { DEFAULT_BUDGET, FAIL_AT } from "../explore/schedule.js";
 import type { Session } from "../explore/session.js";
 import type { ScenarioResult } from "../scenario/result.js";
 import { runScenario } from "../scenario/run.js";

@@ -2,7 +2,7 @@
 // scripted, what the guard itself did wrong (threw, returned a non-outcome, never returned), and
 // the lab's invariants that failed. Read from typed fields only: the cell, the checks' ids and
 // process_end's errorKind; view.ts says it in words.
-import { COLUMN_ROWS, type ColumnRow } from "../../scenarios/guard-matrix.js";
+import { COLUMN_ROWS, type ColumnRow } from "../../scenarios/guard-column.js";
 import type { Check, NotRaced } from "../check/facts.js";
 import type { Failures } from "../check/failures.js";
 import type { PhaseResult } from "../scenario/result.js";

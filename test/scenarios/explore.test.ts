@@ -10,6 +10,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, inject, test } from 
 import { guardFileAt } from "../../harness/aws/guard-file.js";
 import { isLocalStack } from "../../harness/backends/emulators.js";
 import { labRegion } from "../../harness/common/region.js";
+import type { Budget } from "../../harness/explore/budget.js";
 import {
   type ExploreOptions,
   exploreGuard,
@@ -23,7 +24,7 @@ import {
   gradedExplored,
 } from "../../harness/explore/guards.js";
 import { guardLine, stepLines, writeCounterexampleHtml } from "../../harness/explore/output.js";
-import type { Budget, ScheduleRun } from "../../harness/explore/schedule.js";
+import type { ScheduleRun } from "../../harness/explore/schedule.js";
 import { openSession, type Session } from "../../harness/explore/session.js";
 import type { Guard } from "../../worker/guards/guard.js";
 import { lease } from "../../worker/guards/lease.js";

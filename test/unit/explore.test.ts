@@ -2,13 +2,13 @@
 // copies' clock, how a choice list picks options, what a DynamoDB call names, and the checker.
 import { describe, expect, test } from "vitest";
 import type { LedgerItem } from "../../contract/ledger.js";
+import type { Option } from "../../harness/explore/choices.js";
 import { describeCall } from "../../harness/explore/client.js";
 import { FakeClock, patchTime } from "../../harness/explore/clock.js";
 import { pool } from "../../harness/explore/found.js";
 import { Actor, type Scope, Stage } from "../../harness/explore/gates.js";
 import { judge } from "../../harness/explore/properties.js";
 import { chooserFrom } from "../../harness/explore/random.js";
-import type { Option } from "../../harness/explore/schedule.js";
 import type { WorkerEvent } from "../../harness/observe/events.js";
 import { sleep } from "../../worker/time.js";
 

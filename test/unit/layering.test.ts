@@ -125,6 +125,14 @@ describe("layering", () => {
     expect(importCircle(tree)).toBeUndefined();
   });
 
+  test("every module is at most 300 lines: one job each", () => {
+    const long = tree
+      .map(({ file, source }) => ({ file, lines: source.split("\n").length - 1 }))
+      .filter(({ lines }) => lines > 300)
+      .map(({ file, lines }) => `${file}: ${lines} lines`);
+    expect(long).toEqual([]);
+  });
+
   test("the circle check finds one through a type import", () => {
     expect(
       importCircle([

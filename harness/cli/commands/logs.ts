@@ -3,7 +3,7 @@ import type { Command } from "commander";
 import { LabError } from "../../common/errors.js";
 import { textTimeline } from "../../report/text.js";
 import { parseOrderId } from "../options.js";
-import { withLab, workshop } from "../with-lab.js";
+import { labEvents, withLab } from "../with-lab.js";
 
 export function logsCommand(program: Command): Command {
   return program
@@ -18,7 +18,7 @@ export function logsCommand(program: Command): Command {
     )
     .action((options: { orderId?: string }) =>
       withLab(async (open) => {
-        const { orderEvents, sendEvents } = await workshop();
+        const { orderEvents, sendEvents } = await labEvents();
         const events = options.orderId
           ? await orderEvents(open, options.orderId)
           : await sendEvents(open, false);

@@ -2,7 +2,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Command } from "commander";
-import { withLab, workshop } from "../with-lab.js";
+import { labEvents, withLab } from "../with-lab.js";
 
 export function reportCommand(program: Command): Command {
   return program
@@ -14,7 +14,7 @@ export function reportCommand(program: Command): Command {
         const file = path.resolve(process.env.INIT_CWD ?? process.cwd(), options.html);
         const [{ htmlPage }, { lastSendReport }] = await Promise.all([
           import("../../report/html/page.js"),
-          workshop(),
+          labEvents(),
         ]);
         mkdirSync(path.dirname(file), { recursive: true });
         writeFileSync(file, htmlPage(await lastSendReport(open)));

@@ -2,7 +2,7 @@
 import type { Command } from "commander";
 import { table } from "../../report/table.js";
 import { textClaims } from "../../report/text.js";
-import { withLab, workshop } from "../with-lab.js";
+import { labEvents, withLab } from "../with-lab.js";
 
 export function statusCommand(program: Command): Command {
   return program
@@ -14,7 +14,7 @@ export function statusCommand(program: Command): Command {
       withLab(async (open) => {
         const [{ queueDepth, readClaims, readLedger }, { sendEvents }] = await Promise.all([
           import("../../observe/observe.js"),
-          workshop(),
+          labEvents(),
         ]);
         const { names, queueUrl, dlqUrl, fifo } = open.deployment;
         const [queue, dlq, fifoQueue, fifoDlq, claims, ledger] = await Promise.all([
