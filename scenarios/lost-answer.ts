@@ -18,6 +18,9 @@ const answerLost = (table: "claims" | "powertools") =>
   ({ failpoints: `dynamo:PutItem:${table}=lost-answer@copy1@attempt1`, workMs: 100 }) as const;
 parseFailpoints(answerLost("claims").failpoints); // a typo fails at load, not in the worker
 
+/** The SDK's own header on a call's first attempt, with the worker's retry settings. */
+const FIRST_ATTEMPT = `attempt=1; max=${DYNAMO_RETRIES.maxAttempts}`;
+
 /** What the first delivery's calls cost: the calls the guard made, and the SDK's attempts. */
 function firstDeliveryCost(events: WorkerEvent[]) {
   const first = events.find((e) => e.type === "process_start" && Number(e.attempt) === 1);
@@ -62,7 +65,7 @@ export default scenario({
             calls: 1,
             attempts: 2,
             outcome: "skipped",
-            faultAt: "attempt=1; max=3",
+            faultAt: FIRST_ATTEMPT,
           },
         ),
         equal(
@@ -82,7 +85,7 @@ export default scenario({
           calls: 2,
           attempts: 3,
           outcome: "charged",
-          faultAt: "attempt=1; max=3",
+          faultAt: FIRST_ATTEMPT,
         }),
         equal(
           "claim_won on its own claim (ownClaim)",
@@ -114,7 +117,7 @@ export default scenario({
           calls: 2,
           attempts: 3,
           outcome: "charged",
-          faultAt: "attempt=1; max=3",
+          faultAt: FIRST_ATTEMPT,
         }),
         ...oneOrderEnded(observed, ORDER, "exactly once", 1),
         claimsAre("claims table", observed, [`${ORDER}/COMPLETED`]),
@@ -127,7 +130,7 @@ export default scenario({
         equal(
           "the first delivery: its own record refused the retry, busy (4 calls, 5 attempts), failed",
           firstDeliveryCost(events),
-          { calls: 4, attempts: 5, outcome: "failed", faultAt: "attempt=1; max=3" },
+          { calls: 4, attempts: 5, outcome: "failed", faultAt: FIRST_ATTEMPT },
         ),
         equal("claim_busy (against its own record)", eventCount({ observed }, "claim_busy"), 1),
         equal("SQS's retry charged it", eventCount({ observed }, "claim_won"), 1),

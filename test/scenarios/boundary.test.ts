@@ -25,6 +25,9 @@ import { lease } from "../../worker/guards/lease.js";
 import { off } from "../../worker/guards/off.js";
 import type { Log } from "../../worker/log.js";
 
+/** The SDK's own header on a call's first attempt, with the worker's retry settings. */
+const FIRST_ATTEMPT = `attempt=1; max=${DYNAMO_RETRIES.maxAttempts}`;
+
 import "./provided.js";
 
 const { backend } = inject("lab");
@@ -143,7 +146,7 @@ describe("a DynamoDB call's faults, inside the SDK's retry loop", () => {
       point: "dynamo",
       rule: "dynamo:PutItem:claims=lost-answer@copy1@attempt1",
       operation: "PutItem",
-      sdkAttempt: "attempt=1; max=3",
+      sdkAttempt: FIRST_ATTEMPT,
     });
     expect(await claimOf(orderId)).toMatchObject({
       status: "CLAIMED",
