@@ -38,6 +38,27 @@ const deliveries = (events: WorkerEvent[]) =>
 /** What the provider holds: one item per charge, named by its key when there is one. */
 const ledgerIds = ({ ledgerItems }: PhaseFacts) => ledgerItems.map((i) => i.chargeId).sort();
 
+/**
+ * The same lost answer with the orderId as the provider's key: the retry's charge carries the
+ * same key, and the provider answers with the charge it already made.
+ */
+function savedByTheProviderKey(title: string, guard: "off" | "powertools") {
+  return phase(`${title}, the orderId as the provider key, the same lost answer`, {
+    setup: { guard, providerKey: "orderId", ...TIMES_OUT },
+    workload: (lab) => lab.send({ orderId: ORDER }),
+    checks: (facts) => [
+      firstDeliveryTimedOut(facts.events),
+      equal(
+        "charge_replayed (the retry got the charge back)",
+        eventCount(facts, "charge_replayed"),
+        1,
+      ),
+      equal("the provider's one charge, under the key", ledgerIds(facts), [`orderId=${ORDER}`]),
+      ...oneOrderEnded(facts.observed, ORDER, "exactly once", 1),
+    ],
+  });
+}
+
 export default scenario({
   name: "payment-timeout",
   title: "The payment went through, its answer was lost: only the provider's key saves every guard",
@@ -62,20 +83,7 @@ export default scenario({
         ...oneOrderEnded(observed, ORDER, "duplicated", 2),
       ],
     }),
-    phase("guard off, the orderId as the provider key, the same lost answer", {
-      setup: { guard: "off", providerKey: "orderId", ...TIMES_OUT },
-      workload: (lab) => lab.send({ orderId: ORDER }),
-      checks: (facts) => [
-        firstDeliveryTimedOut(facts.events),
-        equal(
-          "charge_replayed (the retry got the charge back)",
-          eventCount(facts, "charge_replayed"),
-          1,
-        ),
-        equal("the provider's one charge, under the key", ledgerIds(facts), [`orderId=${ORDER}`]),
-        ...oneOrderEnded(facts.observed, ORDER, "exactly once", 1),
-      ],
-    }),
+    savedByTheProviderKey("guard off", "off"),
     phase("claim, the payment's answer lost", {
       setup: { guard: "claim", ...TIMES_OUT },
       workload: (lab) => lab.send({ orderId: ORDER }),
@@ -109,19 +117,6 @@ export default scenario({
         ...oneOrderEnded(observed, ORDER, "duplicated", 2),
       ],
     }),
-    phase("powertools, the orderId as the provider key, the same lost answer", {
-      setup: { guard: "powertools", providerKey: "orderId", ...TIMES_OUT },
-      workload: (lab) => lab.send({ orderId: ORDER }),
-      checks: (facts) => [
-        firstDeliveryTimedOut(facts.events),
-        equal(
-          "charge_replayed (the retry got the charge back)",
-          eventCount(facts, "charge_replayed"),
-          1,
-        ),
-        equal("the provider's one charge, under the key", ledgerIds(facts), [`orderId=${ORDER}`]),
-        ...oneOrderEnded(facts.observed, ORDER, "exactly once", 1),
-      ],
-    }),
+    savedByTheProviderKey("powertools", "powertools"),
   ],
 });

@@ -10,6 +10,7 @@ import {
   readFileSync,
   rmSync,
   statSync,
+  writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -51,9 +52,32 @@ export function removeMiniStackTemp(port: number): void {
   } catch {}
 }
 
+/** The pid of the MiniStack a temp folder belongs to, written there when it starts. */
+const OWNER_FILE = ".owner-pid";
+
 /**
- * The temporary folders of MiniStacks that no longer run: nothing listens on their port, and
- * nothing was written there for a minute (one that another command is starting does not listen yet).
+ * Its MiniStack still runs. The port alone cannot say: a command in another network namespace
+ * (the offline room's, `unshare -n`) finds every port free, and a folder's own time stands still
+ * once its functions are unpacked.
+ */
+function ownerRuns(port: number): boolean {
+  let pid = Number.NaN;
+  try {
+    pid = Number(readFileSync(path.join(ministackTempDir(port), OWNER_FILE), "utf8"));
+  } catch {}
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === "EPERM"; // alive, another user's
+  }
+}
+
+/**
+ * The temporary folders of MiniStacks that no longer run: their MiniStack's pid is gone, nothing
+ * listens on their port, and nothing was written there for a minute (one that another command is
+ * starting does not listen yet).
  */
 async function sweepStaleTemp(): Promise<void> {
   const idle = (port: number) =>
@@ -63,7 +87,7 @@ async function sweepStaleTemp(): Promise<void> {
     const port = Number(name.startsWith(TEMP_PREFIX) ? name.slice(TEMP_PREFIX.length) : "");
     if (!Number.isInteger(port) || port <= 0 || port > 65_535 || !idle(port)) continue;
     // Idle asked again after the wait: a start may have taken the folder meanwhile.
-    if ((await isPortFree(port)) && idle(port)) removeMiniStackTemp(port);
+    if (!ownerRuns(port) && (await isPortFree(port)) && idle(port)) removeMiniStackTemp(port);
   }
 }
 const STARTING_MS = 60_000;
@@ -148,6 +172,7 @@ export async function startMiniStack(options: MiniStackOptions): Promise<Running
     detached: !isWindows || options.keepRunning,
     windowsHide: true,
   });
+  if (child.pid) writeFileSync(path.join(ministackTempDir(port), OWNER_FILE), String(child.pid));
   // Even if the run ends abruptly; a folder still held is removed by the next start's sweep.
   const onExit = () => {
     if (child.pid) signalGroup(child.pid);

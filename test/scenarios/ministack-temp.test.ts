@@ -27,13 +27,17 @@ test("a MiniStack's functions unpack in its own temp folder, removed when it sto
     context.skip("runs where the tests' backend is the lab's own MiniStack");
   // A folder a MiniStack left when it died: nothing listens on its port, nothing written for
   // two minutes. And one of a MiniStack another command is starting: not listening yet either.
-  const [stalePort, startingPort, port] = await distinctFreePorts(3);
-  for (const left of [stalePort, startingPort]) {
+  // And one of a MiniStack that runs, seen from another network namespace (the offline room's):
+  // its port looks free and its folder idle, but its pid is alive (this process stands in).
+  const [stalePort, startingPort, runningPort, port] = await distinctFreePorts(4);
+  for (const left of [stalePort, startingPort, runningPort]) {
     mkdirSync(ministackTempDir(left), { recursive: true });
     writeFileSync(path.join(ministackTempDir(left), "code.zip"), "");
   }
+  writeFileSync(path.join(ministackTempDir(runningPort), ".owner-pid"), String(process.pid));
   const twoMinutesAgo = new Date(Date.now() - 120_000);
-  utimesSync(ministackTempDir(stalePort), twoMinutesAgo, twoMinutesAgo);
+  for (const idle of [stalePort, runningPort])
+    utimesSync(ministackTempDir(idle), twoMinutesAgo, twoMinutesAgo);
 
   const backend = await startMiniStack({ say: quiet, reason: "temp folder test", port });
   const conn = connect(backend.endpoint, { startedByLab: true });
@@ -41,6 +45,7 @@ test("a MiniStack's functions unpack in its own temp folder, removed when it sto
   try {
     expect(existsSync(ministackTempDir(stalePort))).toBe(false);
     expect(existsSync(ministackTempDir(startingPort))).toBe(true);
+    expect(existsSync(ministackTempDir(runningPort))).toBe(true);
     const handler = "exports.handler = async () => 'ok';";
     await conn.lambda.send(
       new CreateFunctionCommand({
@@ -62,7 +67,8 @@ test("a MiniStack's functions unpack in its own temp folder, removed when it sto
     }
     expect(unpacked(tmpdir())).toEqual([]);
   } finally {
-    rmSync(ministackTempDir(startingPort), { recursive: true, force: true });
+    for (const planted of [startingPort, runningPort])
+      rmSync(ministackTempDir(planted), { recursive: true, force: true });
     conn.close();
     await backend.stop();
   }
@@ -86,10 +92,10 @@ test("a temp folder another user made first is refused, in one line, before Mini
 });
 
 /** Free ports, none the same: the folders above must not be the test's MiniStack's own. */
-async function distinctFreePorts<N extends 1 | 3>(
+async function distinctFreePorts<N extends 1 | 4>(
   count: N,
-): Promise<N extends 1 ? [number] : [number, number, number]> {
+): Promise<N extends 1 ? [number] : [number, number, number, number]> {
   const ports = new Set<number>();
   while (ports.size < count) ports.add(await freeLoopbackPort());
-  return [...ports] as N extends 1 ? [number] : [number, number, number];
+  return [...ports] as N extends 1 ? [number] : [number, number, number, number];
 }
