@@ -84,13 +84,14 @@ export type ProcessEnd = {
   dynamoCalls: number;
   /** The SDK attempts those calls took, retries included (counted inside the retry loop). */
   dynamoAttempts: number;
-} & (
-  | { errorKind?: undefined }
+} & ({ errorKind?: undefined } | GuardFailure);
+
+/** Why a record failed without an outcome from its guard, with the words for a person. */
+export type GuardFailure =
   /** The guard returned a value that is not an outcome: shown as JSON, cut at 80 characters. */
   | { errorKind: "returned"; returned: string; error: string }
   /** threw: the guard's own error; injected: a fault the lab made (FAULT, a failpoint). */
-  | { errorKind: "threw" | "injected"; error: string; at?: string }
-);
+  | { errorKind: "threw" | "injected"; error: string; at?: string };
 
 /** What every line starts with: who wrote it, about which order, when. */
 export interface EventHead {

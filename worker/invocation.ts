@@ -8,7 +8,7 @@ export interface Invocation {
   attempt: number;
 }
 
-import type { Outcome } from "../contract/events.js";
+import type { GuardFailure, Outcome } from "../contract/events.js";
 
 /** What happened to one SQS record. "failed" hands the record back to SQS for a retry. */
 export type { Outcome };
@@ -16,14 +16,6 @@ export type { Outcome };
 const OUTCOMES: readonly string[] = ["charged", "skipped", "failed"] satisfies Outcome[];
 export const isOutcome = (value: unknown): value is Outcome =>
   typeof value === "string" && OUTCOMES.includes(value);
-
-/**
- * What process_end says of a guard that did not return an outcome (typed, for the grader:
- * errorKind), with the words for a person reading the log.
- */
-export type GuardFailure =
-  | { errorKind: "returned"; returned: string; error: string }
-  | { errorKind: "threw" | "injected"; error: string };
 
 export function notAnOutcome(value: unknown): GuardFailure {
   const returned = shownValue(value);

@@ -27,3 +27,12 @@ export type BackendInfo = Pick<
   RunningBackend,
   "name" | "emulator" | "version" | "endpoint" | "startedByLab"
 >;
+
+/** A running backend as data, for a report or a saved lab. */
+export const backendInfo = (backend: RunningBackend): BackendInfo => ({
+  name: backend.name,
+  emulator: backend.emulator,
+  version: backend.version,
+  endpoint: backend.endpoint,
+  startedByLab: backend.startedByLab ?? false,
+});

@@ -5,7 +5,7 @@ import path from "node:path";
 import type { FailpointName } from "../../contract/failpoints.js";
 import { guardFileAt } from "../aws/guard-file.js";
 import { DEFAULT_PREFIX, labNames } from "../aws/names.js";
-import type { RunningBackend } from "../backends/backend.js";
+import { backendInfo, type RunningBackend } from "../backends/backend.js";
 import { chooseBackend } from "../backends/choose.js";
 import { EXIT, UsageError } from "../common/errors.js";
 import { cleanUpOnInterrupt } from "../common/interrupt.js";
@@ -135,14 +135,7 @@ async function exploreAll(
     reports.push(report);
     console.log(guardLine(report, width));
     if (report.counterexample) {
-      const info = {
-        name: backend.name,
-        emulator: backend.emulator,
-        version: backend.version,
-        endpoint: backend.endpoint,
-        startedByLab: backend.startedByLab ?? false,
-      };
-      const file = writeCounterexampleHtml(cli.htmlDir, report, info);
+      const file = writeCounterexampleHtml(cli.htmlDir, report, backendInfo(backend));
       console.log(
         counterexampleText(
           report,

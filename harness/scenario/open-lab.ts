@@ -9,7 +9,7 @@ import type { DeployedLab } from "../aws/lab.js";
 import { DEFAULT_PREFIX, labNames } from "../aws/names.js";
 import { testTimings } from "../aws/timings.js";
 import { undeploy } from "../aws/undeploy.js";
-import type { RunningBackend } from "../backends/backend.js";
+import { backendInfo, type RunningBackend } from "../backends/backend.js";
 import { chooseBackend } from "../backends/choose.js";
 import { sameEndpoint } from "../backends/endpoint.js";
 import { talkingTo } from "../common/errors.js";
@@ -59,13 +59,7 @@ export async function openLab(
   let names = labNames(prefix); // checks LAB_PREFIX before anything starts
   const backend = await chooseBackend(say);
   const conn = connect(backend.endpoint, { startedByLab: backend.startedByLab });
-  const labBackend = {
-    name: backend.name,
-    emulator: backend.emulator,
-    version: backend.version,
-    endpoint: backend.endpoint,
-    startedByLab: backend.startedByLab ?? false,
-  };
+  const labBackend = backendInfo(backend);
   let apart: string | undefined;
   let extraLanes: DeployedLab[] = [];
   // Lanes on an emulator the lab started go with it; on one that stays, they are removed.
