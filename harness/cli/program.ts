@@ -8,6 +8,7 @@ import { downCommand } from "./commands/down.js";
 import { exploreCommand } from "./commands/explore.js";
 import { gradeCommand } from "./commands/grade.js";
 import { guardCommand } from "./commands/guard.js";
+import { guideCommand } from "./commands/guide.js";
 import { insightsCommand } from "./commands/insights.js";
 import { kitCommand } from "./commands/kit.js";
 import { logsCommand } from "./commands/logs.js";
@@ -46,6 +47,7 @@ export function labProgram(): Command {
     gradeCommand,
     exploreCommand,
     benchCommand,
+    guideCommand,
   ])
     add(program);
   return program;

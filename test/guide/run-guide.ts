@@ -1,4 +1,4 @@
-// npm run guide [-- --update] [--replay] [--until-part N]
+// npx lab guide [--update] [--replay] [--until-part N] (npm run guide is its alias)
 //
 // Runs the workshop guide's commands in order, as an attendee types them, against a fresh lab
 // (`npx lab up` starts MiniStack), and compares every printed sample in both guides (English and
@@ -71,6 +71,10 @@ async function main(): Promise<number> {
   }
   let runs: Ran[];
   if (values.replay) {
+    if (!existsSync(RECORD)) {
+      console.error("guide: no run to replay yet: run `npx lab guide` once without --replay");
+      return 2;
+    }
     runs = JSON.parse(readFileSync(RECORD, "utf8")) as Ran[];
   } else {
     const refusal = await precondition();

@@ -97,3 +97,13 @@ describe("the explorer's budgets, one table for explore and grade", () => {
     );
   });
 });
+
+describe("npx lab guide, the guides' check behind the one command line", () => {
+  test("its flags reach the runner as npm run guide took them", async () => {
+    expect(await parsed(["guide"], [])).toEqual([{}]);
+    expect(await parsed(["guide"], ["--update", "--replay", "--until-part", "3"])).toEqual([
+      { update: true, replay: true, untilPart: "3" },
+    ]);
+    expect(await refused(["guide"], ["--until"])).toMatch(/unknown option '--until'/);
+  });
+});
