@@ -3,7 +3,7 @@ import type { Order } from "../contract/order.js";
 import type { WorkerConfig } from "../contract/settings.js";
 import type { At } from "./failpoints.js";
 import { chargeFailureIfInjected, crashIfInjected } from "./faults.js";
-import type { Invocation } from "./invocation.js";
+import { type Invocation, thrown } from "./invocation.js";
 import { Ledger, type ProviderAnswer } from "./ledger.js";
 import type { Log } from "./log.js";
 import { sleep } from "./time.js";
@@ -41,6 +41,8 @@ export interface ChargeInput {
   order: Order;
   invocation: Invocation;
   config: WorkerConfig;
+  /** This copy's ledger: what `record` wrote through it is what the charge's line names. */
+  ledger: Ledger;
   log: Log;
   at: At;
   /** FAILPOINTS' payment rule: the timeout the worker gets after the charge was recorded. */
@@ -67,22 +69,21 @@ export async function charge(
 
 /** The payment call itself: the ledger item, and the line that says what the provider did. */
 async function pay(
-  { order, invocation, config, log, paymentFault }: ChargeInput,
+  { order, invocation, config, ledger, log, paymentFault }: ChargeInput,
   { record, idempotencyKey }: ChargeOptions & { record: RecordCharge },
 ): Promise<ProviderAnswer | "fenced"> {
   try {
     const injected = chargeFailureIfInjected(config, invocation);
     if (injected) throw injected;
     const item = Ledger.item(order, invocation, config.providerKey, idempotencyKey);
+    const writesBefore = ledger.writes();
     const recorded = await record(item);
     if (recorded === "fenced") return recorded;
-    // What the ledger holds: the item handed to record, unless it said it wrote another.
-    const { answer, chargeId } =
-      typeof recorded === "string" ? { answer: recorded, chargeId: item.chargeId } : recorded;
+    const { answer, chargeId, key } = held(item, recorded, ledger.writtenSince(writesBefore));
     const charged = { amount: order.amount, customerId: order.customerId, chargeId };
     if (answer === "refused") {
       log("payload_mismatch", { ...charged, heldBy: chargeId });
-      throw new Error(`the provider refused key ${item.idempotencyKey}: used for another charge`);
+      throw new Error(`the provider refused key ${key}: used for another charge`);
     }
     log(answer === "replayed" ? "charge_replayed" : "charge_applied", charged);
     // The provider has the charge (the line above says so); the worker hears a timeout instead.
@@ -90,7 +91,26 @@ async function pay(
     if (lost) throw lost;
     return answer;
   } catch (err) {
-    log("charge_failed", { error: (err as Error).message });
+    log("charge_failed", { error: thrown(err).error });
     throw err;
   }
+}
+
+/**
+ * What the ledger holds for this charge, whatever `record` did: the chargeId it said it wrote,
+ * else the last item it wrote through this copy's ledger (a guard may write its own, with a key
+ * it chose), else the item it was handed. `key`: the idempotency key a refusal names.
+ */
+export function held(
+  handed: LedgerItem,
+  recorded: ProviderAnswer | Recorded,
+  written: LedgerItem | undefined,
+): { answer: ProviderAnswer; chargeId: string; key: string } {
+  const item = written ?? handed;
+  if (typeof recorded !== "string") {
+    const { answer, chargeId } = recorded;
+    const key = chargeId === item.chargeId ? (item.idempotencyKey ?? chargeId) : chargeId;
+    return { answer, chargeId, key };
+  }
+  return { answer: recorded, chargeId: item.chargeId, key: item.idempotencyKey ?? item.chargeId };
 }

@@ -39,7 +39,8 @@ export function guardInput(
     charge: (how) => {
       const { record = (item: LedgerItem) => ledger.record(item), idempotencyKey } =
         chargeOptions(how);
-      const input = { order, invocation, config, log, at, paymentFault: boundary?.paymentFault };
+      const paymentFault = boundary?.paymentFault;
+      const input = { order, invocation, config, ledger, log, at, paymentFault };
       return charge(input, { record, idempotencyKey });
     },
   };

@@ -26,14 +26,29 @@ export function notAnOutcome(value: unknown): GuardFailure {
   };
 }
 
-/** A throw: the guard's own, or a fault the lab injected (FAULT, a failpoint). */
+/**
+ * A throw: the guard's own, or a fault the lab injected (FAULT, a failpoint). A guard may throw
+ * anything (a string, null, an object without a prototype): it is said, never thrown again here.
+ */
 export function thrown(err: unknown): GuardFailure {
-  const error = err instanceof Error ? err.message : String(err);
+  const error =
+    err instanceof Error ? String(err.message) : typeof err === "string" ? err : shownValue(err);
   return { errorKind: isInjected(err) ? "injected" : "threw", error };
 }
 
-/** A value as a guard returned it, in one line: JSON, so a string shows its quotes ("ok"). */
+/**
+ * A value as a guard returned or threw it, in one line: JSON, so a string shows its quotes
+ * ("ok"); what JSON cannot say (a BigInt, a cycle, a Symbol) in the words it can.
+ */
 export function shownValue(value: unknown): string {
-  const shown = String(JSON.stringify(value) ?? value);
+  const shown = safely(() => JSON.stringify(value)) ?? safely(() => String(value)) ?? typeof value;
   return shown.length > 80 ? `${shown.slice(0, 80)}…` : shown;
 }
+
+const safely = (say: () => string | undefined): string | undefined => {
+  try {
+    return say();
+  } catch {
+    return undefined;
+  }
+};

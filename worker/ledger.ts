@@ -18,10 +18,26 @@ export const GUARD_KEY = "key";
 export type ProviderAnswer = "charged" | "replayed" | "refused";
 
 export class Ledger {
+  /**
+   * The items this ledger wrote, or put into a transaction, oldest first: a guard may record its
+   * charge under a chargeId of its own, and charge_applied must name what the ledger holds.
+   */
+  private readonly written: LedgerItem[] = [];
+
   constructor(
     private readonly db: DynamoDBDocumentClient,
     readonly name: string,
   ) {}
+
+  /** How many writes so far: `writtenSince(writes())` later is what was written in between. */
+  writes(): number {
+    return this.written.length;
+  }
+
+  /** The last item written since the count `since`, if any. */
+  writtenSince(since: number): LedgerItem | undefined {
+    return this.written.length > since ? this.written[this.written.length - 1] : undefined;
+  }
 
   /**
    * A charge of this order by this copy: a new chargeId, or the key's when there is one. A key
@@ -69,6 +85,7 @@ export class Ledger {
 
   /** The write of a charge; with a key, only if no charge holds that key yet. */
   putRequest(item: LedgerItem) {
+    this.written.push(item);
     if (item.idempotencyKey === undefined) return { TableName: this.name, Item: item };
     return {
       TableName: this.name,

@@ -1,5 +1,6 @@
 // The checker's vocabulary: each check names what it compares and keeps both sides.
 import { isDeepStrictEqual } from "node:util";
+import type { LedgerItem } from "../../contract/ledger.js";
 import { unendedDeliveries } from "../observe/deliveries.js";
 import type { Check, CheckId, IntendedOutcome, Observed, PhaseFacts } from "./facts.js";
 
@@ -90,12 +91,52 @@ export function sameIds(
 
 const show = (ids: string[]) => (ids.length === 0 ? "none" : ids.join(", "));
 
+/**
+ * A charge_applied line that names another chargeId than the ledger item its own delivery wrote:
+ * a guard that wrote its charge under an id of its own, around the ledger it was handed.
+ */
+export interface RenamedCharge {
+  requestId: string;
+  messageId: string;
+  /** What the line says. */
+  logged: string;
+  /** What the ledger holds. */
+  recorded: string;
+}
+
+/**
+ * The lines and items that differ only in their chargeId: each pair of one line no item has and
+ * one item no line names, of the same delivery (requestId and messageId), one to one. The ledger
+ * holds the charge; the line names it wrong: a finding, not a charge missing from either side.
+ */
+export function renamedCharges(facts: Pick<PhaseFacts, "events" | "ledgerItems">): RenamedCharge[] {
+  const lines = facts.events.filter((e) => e.type === "charge_applied");
+  const stored = new Set(facts.ledgerItems.map((item) => item.chargeId));
+  const named = new Set(lines.map((e) => String(e.chargeId)));
+  const unnamed = facts.ledgerItems.filter((item) => !named.has(item.chargeId));
+  const renamed: RenamedCharge[] = [];
+  for (const line of lines) {
+    if (stored.has(String(line.chargeId))) continue;
+    const at = unnamed.findIndex(
+      (item) => item.requestId === line.requestId && item.messageId === line.messageId,
+    );
+    if (at === -1) continue;
+    const [item] = unnamed.splice(at, 1) as [LedgerItem];
+    const { requestId, messageId } = line;
+    renamed.push({ requestId, messageId, logged: String(line.chargeId), recorded: item.chargeId });
+  }
+  return renamed;
+}
+
 /** True in every phase of every scenario: what the lab's evidence rests on. */
 export function invariantChecks(facts: PhaseFacts, notEnded: string[]): Check[] {
   const { messageIds } = facts.sent;
+  // A line that names its delivery's item by another id still has exactly one item: the one.
+  const renamed = new Map(renamedCharges(facts).map((r) => [r.logged, r.recorded]));
   const logged = facts.events
     .filter((e) => e.type === "charge_applied")
-    .map((e) => String(e.chargeId));
+    .map((e) => String(e.chargeId))
+    .map((id) => renamed.get(id) ?? id);
   const ledger = sameIds(
     "charge_applied lines with exactly one ledger item",
     { expected: "charge_applied lines", actual: "ledger items" },

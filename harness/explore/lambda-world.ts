@@ -3,7 +3,7 @@
 // emulators set), so a DynamoDB client the guard builds itself, `new DynamoDBClient({})`, works
 // as it would there. And every DynamoDB client a copy sends through gets the explorer's gates,
 // not only the one the guard is handed; a DynamoDB request that still goes around them (another
-// copy of the SDK, a hand-made HTTP call) is heard on Node's HTTP channel and reported.
+// copy of the SDK, a hand-made HTTP call, fetch) is heard on Node's HTTP channels and reported.
 import { subscribe, unsubscribe } from "node:diagnostics_channel";
 import type { ClientRequest } from "node:http";
 import type { DynamoDBClient } from "@aws-sdk/client-dynamodb";
@@ -84,15 +84,57 @@ function retriesPerCopy(client: DynamoDBClient): void {
   };
 }
 
-/** A DynamoDB request a copy makes without the gate's header: the explorer did not see it. */
+/**
+ * A DynamoDB request a copy makes without the gate's header: the explorer did not see it. Heard
+ * on both of Node's HTTP clients: node:http (the SDK's, another copy of the SDK, a hand-made
+ * request) and fetch (undici, which publishes its requests on channels of its own).
+ */
 function hearCallsAround(): () => void {
-  const heard = (message: unknown) => {
-    const { request } = message as { request: ClientRequest };
-    const target = String(request.getHeader("x-amz-target") ?? "");
+  const around = (header: (name: string) => string | undefined) => {
+    const target = header("x-amz-target") ?? "";
     const actor = currentActor();
-    if (!actor || !target.startsWith("DynamoDB_") || request.getHeader(GATED_HEADER)) return;
+    if (!actor || !target.startsWith("DynamoDB_") || header(GATED_HEADER) !== undefined) return;
     actor.scope.wentAround(actor, target.slice(target.indexOf(".") + 1));
   };
-  subscribe("http.client.request.start", heard);
-  return () => unsubscribe("http.client.request.start", heard);
+  const heardHttp = (message: unknown) => {
+    const { request } = message as { request: ClientRequest };
+    around((name) => {
+      const value = request.getHeader(name);
+      return value === undefined ? undefined : String(value);
+    });
+  };
+  const heardFetch = (message: unknown) => {
+    const { request } = message as { request: { headers?: unknown } };
+    around((name) => fetchHeader(request.headers, name));
+  };
+  subscribe("http.client.request.start", heardHttp);
+  subscribe(FETCH_CHANNEL, heardFetch);
+  return () => {
+    unsubscribe("http.client.request.start", heardHttp);
+    unsubscribe(FETCH_CHANNEL, heardFetch);
+  };
+}
+
+/** Where Node's fetch (undici) says a request is made. */
+const FETCH_CHANNEL = "undici:request:create";
+
+/**
+ * A header of a request as undici's channel hands it: a flat [name, value, …] list (Node 22), or
+ * one "name: value\r\n…" string (older undici).
+ */
+export function fetchHeader(headers: unknown, name: string): string | undefined {
+  const wanted = name.toLowerCase();
+  if (Array.isArray(headers)) {
+    for (let i = 0; i + 1 < headers.length; i += 2) {
+      if (String(headers[i]).toLowerCase() === wanted) return String(headers[i + 1]);
+    }
+    return undefined;
+  }
+  if (typeof headers !== "string") return undefined;
+  for (const line of headers.split("\r\n")) {
+    const colon = line.indexOf(":");
+    if (colon > 0 && line.slice(0, colon).trim().toLowerCase() === wanted)
+      return line.slice(colon + 1).trim();
+  }
+  return undefined;
 }

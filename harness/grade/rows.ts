@@ -3,6 +3,7 @@
 // the lab's invariants that failed. Read from typed fields only: the cell, the checks' ids and
 // process_end's errorKind; view.ts says it in words.
 import { COLUMN_ROWS, type ColumnRow } from "../../scenarios/guard-column.js";
+import type { RenamedCharge } from "../check/checks.js";
 import type { Check, NotRaced } from "../check/facts.js";
 import type { Failures } from "../check/failures.js";
 import type { PhaseResult } from "../scenario/result.js";
@@ -22,6 +23,8 @@ export interface RowGrade extends ColumnRow {
   problems: GuardProblem[];
   /** The lab's own invariants (every message ended, every charge in the ledger) that failed. */
   invariants: Check[];
+  /** Charge lines that name another chargeId than the ledger holds: a finding, not a failure. */
+  renamed: RenamedCharge[];
   phase: PhaseResult;
 }
 
@@ -38,6 +41,7 @@ export function rowGrade(phase: PhaseResult): RowGrade {
     invariants: phase.checks.filter(
       (c) => !c.pass && (c.id === "messages-ended" || c.id === "charges-in-ledger"),
     ),
+    renamed: phase.renamedCharges ?? [],
     phase,
   };
 }

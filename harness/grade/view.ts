@@ -34,6 +34,10 @@ function rowNotes(row: RowGrade): string[] {
     ...row.invariants.map(
       (c) => `${c.name}: expected ${JSON.stringify(c.expected)}, got ${JSON.stringify(c.actual)}`,
     ),
+    ...row.renamed.map(
+      (r) =>
+        `a finding: delivery ${r.requestId}'s charge_applied names ${r.logged}, the ledger holds ${r.recorded} (the guard wrote its charge around the ledger it was handed; a record that writes its own item says so: return { answer, chargeId }); graded on the ledger`,
+    ),
   ];
 }
 

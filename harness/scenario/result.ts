@@ -2,6 +2,7 @@
 // both reports draw and `--json` prints.
 import type { WorkerSettings } from "../../contract/settings.js";
 import type { BackendInfo } from "../backends/backend.js";
+import type { RenamedCharge } from "../check/checks.js";
 import type { Cell, Check, PhaseFacts } from "../check/facts.js";
 import type { Delivery } from "../drive/prepare.js";
 import type { WorkerEvent } from "../observe/events.js";
@@ -19,6 +20,11 @@ export interface PhaseResult {
     lateLogNudges: number;
   };
   checks: Check[];
+  /**
+   * charge_applied lines that name another chargeId than the ledger item their delivery wrote
+   * (a guard that recorded its charge around its ledger): a finding; the ledger counts.
+   */
+  renamedCharges?: RenamedCharge[];
   cell?: Cell;
   /** An explorer's schedule, not a run: every DynamoDB call and failpoint a step it chose. */
   scheduledByExplorer?: true;

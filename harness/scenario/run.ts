@@ -5,7 +5,7 @@ import type { DeployedLab } from "../aws/lab.js";
 import { stopDelivering } from "../aws/switches.js";
 import { testTimings } from "../aws/timings.js";
 import { mappingConcurrency, profileOf } from "../backends/emulators.js";
-import { invariantChecks } from "../check/checks.js";
+import { invariantChecks, renamedCharges } from "../check/checks.js";
 import { gatherPhaseFacts } from "../check/gather.js";
 import { errorText, talkingTo, UsageError } from "../common/errors.js";
 import { quiet, type Say } from "../common/say.js";
@@ -200,6 +200,7 @@ async function runPhase(
       `  ${waited.missing.length} message(s) had not ended after ${(timeoutMs / 1000).toFixed(0)} s`,
     );
   }
+  const renamed = renamedCharges(facts);
   const result: PhaseResult = {
     name: phase.name,
     setup,
@@ -207,6 +208,7 @@ async function runPhase(
     observed: facts.observed,
     wait: { ms: waited.waitedMs, missing: waited.missing, lateLogNudges: waited.nudges },
     checks,
+    ...(renamed.length > 0 ? { renamedCharges: renamed } : {}),
     ...(cell ? { cell } : {}),
     timeline: events,
     pass: checks.every((c) => c.pass),

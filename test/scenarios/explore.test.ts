@@ -252,9 +252,9 @@ describe("it can fail", () => {
 });
 
 test("a guard that records its charge under a key of its own: the disagreement is a finding, the ledger counts", async () => {
-  // test/fixtures/guards/own-key-charge.ts: no claim; every copy charges under the orderId as
-  // its key, so the provider keeps one charge; its charge_applied line names another chargeId.
-  const file = guardFileAt(path.join(FIXTURES, "own-key-charge.ts"));
+  // test/fixtures/guards/ledger-by-hand.ts: no claim; every copy charges under the orderId as
+  // its key, written through `db`, not `ledger`, so its charge_applied line names another chargeId.
+  const file = guardFileAt(path.join(FIXTURES, "ledger-by-hand.ts"));
   const explored = gradedExplored(file.name, await loadGuardFile(file));
   const report = await exploreGuard(session, explored, options(noLoss, 5_000, 0));
   walkedAll(report);
@@ -262,8 +262,18 @@ test("a guard that records its charge under a key of its own: the disagreement i
   expect(report.asExpected).toBe(true);
   expect(report.disagreed).toBeGreaterThan(0);
   const { disagreement } = report;
-  expect(disagreement?.recordedOnly).toEqual([`mine=${disagreement?.orderId}`]);
+  expect(disagreement?.recordedOnly).toEqual([`hand=${disagreement?.orderId}`]);
   expect(disagreement?.loggedOnly).toHaveLength(1);
+});
+
+test("a guard whose record writes its own item through its ledger: the line names what the ledger holds", async () => {
+  // test/fixtures/guards/own-key-charge.ts: ledger.record({ ...item, chargeId: "mine=…" }).
+  const file = guardFileAt(path.join(FIXTURES, "own-key-charge.ts"));
+  const explored = gradedExplored(file.name, await loadGuardFile(file));
+  const report = await exploreGuard(session, explored, options(noLoss, 5_000, 0));
+  walkedAll(report);
+  expect(report.failing).toBe(0);
+  expect(report.disagreed).toBe(0);
 });
 
 describe("a guard runs in the world a Lambda gives it", () => {
@@ -287,6 +297,16 @@ describe("a guard runs in the world a Lambda gives it", () => {
   test("a DynamoDB request made around the SDK is heard and reported, with its copy and operation", async () => {
     // test/fixtures/guards/around-the-sdk.ts: its claim is a hand-made HTTP request.
     const report = await explore("around-the-sdk.ts");
+    expect(report.schedules).toBeGreaterThan(0);
+    expect(report.wentAround).toBe(report.schedules);
+    expect(report.around).toEqual(
+      expect.arrayContaining([{ who: "copy 1", operation: "PutItem" }]),
+    );
+  });
+
+  test("a DynamoDB request made with fetch is heard too", async () => {
+    // test/fixtures/guards/around-with-fetch.ts: its claim is sent with fetch (undici).
+    const report = await explore("around-with-fetch.ts");
     expect(report.schedules).toBeGreaterThan(0);
     expect(report.wentAround).toBe(report.schedules);
     expect(report.around).toEqual(

@@ -222,3 +222,62 @@ describe("npx lab grade", () => {
     expect(result.pass).toBe(false);
   });
 });
+
+// The guard's own choices (issue 29 items 5 and 6): each grades with a finding or a failed row,
+// never an unexpected error. Lanes of their own (lanes.ts gradeChoices), graded side by side.
+const [OWN_KEY_A, OWN_KEY_B, BY_HAND, ODD] = labsFor("gradeChoices") as DeployedLab[];
+
+describe("npx lab grade: what a guard chooses is a finding or a flaw, never an error", () => {
+  beforeAll(() => {
+    if (isLocalStack(backend)) return;
+    const started = [
+      graded(fixture("guards", "own-key-charge.ts"), [OWN_KEY_A, OWN_KEY_B] as DeployedLab[]),
+      graded(fixture("guards", "ledger-by-hand.ts"), BY_HAND as DeployedLab, [
+        "duplicate copies",
+        "payload mismatch",
+      ]),
+      graded(fixture("broken-guards", "odd-values.js"), ODD as DeployedLab, ["duplicate copies"]),
+    ];
+    for (const g of started) g.catch(() => undefined);
+  });
+
+  test("own-key-charge (its record writes the ledger item under a key of its own): PASS, every line names what the ledger holds", async () => {
+    const result = await graded(fixture("guards", "own-key-charge.ts"), []);
+    expect(failedRows(result)).toEqual([]);
+    for (const r of result.rows) {
+      expect(r.invariants, r.name).toEqual([]);
+      expect(r.renamed, r.name).toEqual([]);
+    }
+    expect(result.explorer.report?.disagreed).toBe(0);
+    expect(result.pass).toBe(true);
+    const mismatch = row(result, "payload mismatch");
+    const refusals = mismatch.problems.filter((p) => p.kind === "threw");
+    expect(refusals.map((p) => p.kind === "threw" && p.error)).toEqual([
+      "the provider refused key ORDER-107: used for another charge",
+    ]);
+    const charged = mismatch.phase.timeline.filter((e) => e.type === "charge_applied");
+    expect(charged.map((e) => e.chargeId)).toEqual(["mine=ORDER-107"]);
+  });
+
+  test("ledger-by-hand (the item written around the ledger): a finding on the row, graded on the ledger, and its real flaw", async () => {
+    const result = await graded(fixture("guards", "ledger-by-hand.ts"), []);
+    const duplicates = row(result, "duplicate copies");
+    expect(duplicates.ok).toBe(true);
+    expect(duplicates.invariants).toEqual([]);
+    expect(duplicates.renamed.map((r) => r.recorded)).toEqual(["hand=ORDER-101"]);
+    expect(report(result)).toContain("the ledger holds hand=ORDER-101");
+    // It answers "replayed" for another amount too: that is a flaw, and the row says so.
+    expect(row(result, "payload mismatch").failures).toEqual({ "mismatch skipped silently": 1 });
+  });
+
+  test("odd-values.js (odd log lines, two charges, a throw of no Error, a BigInt returned): a failed row, in words", async () => {
+    const result = await graded(fixture("broken-guards", "odd-values.js"), []);
+    const duplicates = row(result, "duplicate copies");
+    expect(duplicates.failures.doubled).toBeGreaterThan(0);
+    expect(duplicates.problems).toContainEqual(
+      expect.objectContaining({ kind: "threw", error: "{}" }),
+    );
+    expect(result.explorer.report?.kinds).toContain("doubled");
+    expect(report(result)).toMatch(/^FAIL odd-values\.js: /m);
+  });
+});

@@ -23,6 +23,11 @@ export const LANES = {
   grade: [14, 15, 16, 17, 18, 19, 20, 21],
   /** When the answer is lost (lost-answer, payment-timeout): their phases side by side. */
   answers: [29, 30, 31],
+  /**
+   * npx lab grade on the guards' own choices (grade.test.ts): a key of its own, graded on every
+   * row (two), the ledger written by hand, a guard doing odd things.
+   */
+  gradeChoices: [32, 33, 34, 35],
 } as const;
 
 export const LANE_COUNT = Math.max(...Object.values(LANES).flat()) + 1;
@@ -42,6 +47,7 @@ export const LOCALSTACK_LANES: Partial<Record<keyof typeof LANES, number>> = {
   answers: 3,
   /** None: grading runs the explorer, which runs on MiniStack only (see grade.test.ts). */
   grade: 0,
+  gradeChoices: 0,
 };
 
 /** The lanes a test file runs on: all of its own, or on LocalStack as many as LOCALSTACK_LANES says. */
