@@ -96,3 +96,25 @@ export function leftBehind(
       seen.some((s) => s.pid === proc.pid && s.startTime === proc.startTime),
   );
 }
+
+/**
+ * Something listens on this TCP port (any address), from /proc/net/tcp and tcp6. Not a trial
+ * bind: on a busy machine another program's outgoing connection may hold the port as its own
+ * end for a moment, which says nothing of a server left behind.
+ */
+export function listensOn(port: number): boolean {
+  const LISTEN = "0A";
+  for (const table of ["/proc/net/tcp", "/proc/net/tcp6"]) {
+    let text = "";
+    try {
+      text = readFileSync(table, "utf8");
+    } catch {
+      continue;
+    }
+    for (const row of text.split("\n").slice(1)) {
+      const [, local, , state] = row.trim().split(/\s+/);
+      if (state === LISTEN && Number.parseInt(local?.split(":")[1] ?? "", 16) === port) return true;
+    }
+  }
+  return false;
+}
