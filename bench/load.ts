@@ -12,7 +12,7 @@ import { prepareRun } from "../harness/drive/prepare.js";
 import { sendBatches } from "../harness/drive/send.js";
 import { shipLateLogs } from "../harness/observe/late-logs.js";
 import { queueDepth, readLedger, waitUntilEnded } from "../harness/observe/observe.js";
-import { openLab } from "../harness/scenario/open-lab.js";
+import { type OwnedLab, openLab } from "../harness/scenario/open-lab.js";
 import { type CpuUse, cpuSample, cpuUse } from "./cpu.js";
 import { machine, textLoad } from "./load-report.js";
 import {
@@ -137,8 +137,11 @@ async function loadOneGuard(
 
 /** `npx lab bench load [options]`: 0 when every message of every guard ended, else 1. */
 export async function benchLoad(args: LoadArgs): Promise<number> {
+  // Before anything starts: an interrupt while MiniStack starts or the lab deploys stops it too.
+  let opened: OwnedLab | undefined;
+  cleanUpOnInterrupt(say, "stopping the backend", async () => opened?.close());
   const lab = await openLab(say);
-  cleanUpOnInterrupt(say, "stopping the backend", () => lab.close());
+  opened = lab;
   try {
     const options: LoadOptions = { ...args, seed: DEFAULT_SEED, say, emulatorPid: lab.pid };
     const results = await runLoad(lab, options);

@@ -30,6 +30,7 @@ import {
 } from "@aws-sdk/client-sqs";
 import type { WorkerSettings } from "../../contract/settings.js";
 import { LabError, UsageError } from "../common/errors.js";
+import { holdAt } from "../common/hold.js";
 import type { Say } from "../common/say.js";
 import { packageWorker } from "./build.js";
 import type { Connection } from "./connection.js";
@@ -109,6 +110,7 @@ export async function deploy(
   await ensureTimeToLive(conn, names.powertoolsTable, "expiration");
   await ensureLogGroup(conn, names.logGroup);
   await ensureFunction(conn, names, timings, env, say, guardFile);
+  await holdAt("deploying", say);
   const mappingId = await ensureEventSourceMapping(conn, names.functionName, queue.arn);
   const fifoMappingId = await ensureEventSourceMapping(conn, names.functionName, fifoQueue.arn);
   return deploymentOf(names, queue, dlq, mappingId, queueSet(fifoQueue, fifoDlq, fifoMappingId));

@@ -15,6 +15,8 @@ import {
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { LabError } from "../common/errors.js";
+import { holdAt } from "../common/hold.js";
+import { ownProcess } from "../common/interrupt.js";
 import { LAB_DIR } from "../common/paths.js";
 import { labRegion } from "../common/region.js";
 import type { Say } from "../common/say.js";
@@ -178,20 +180,28 @@ export async function startMiniStack(options: MiniStackOptions): Promise<Running
     if (child.pid) signalGroup(child.pid);
     removeMiniStackTemp(port);
   };
+  let release = () => {};
   const stop = onceOnly(async () => {
-    // Once stopped, the pid and the port may become another process's.
-    process.off("exit", onExit);
     await stopChild(child);
     removeMiniStackTemp(port);
+    // Only once it is gone: an exit while it stops must still kill it. After, the pid and the
+    // port may become another process's.
+    process.off("exit", onExit);
+    release();
   });
   if (options.keepRunning) child.unref();
-  else process.once("exit", onExit);
+  else {
+    process.once("exit", onExit);
+    // An interrupt now, before the command has the backend, stops it too.
+    release = ownProcess({ stop, kill: onExit });
+  }
 
   const timeoutMs = options.startupTimeoutMs ?? 30_000;
   let exited: number | null | undefined;
   child.once("exit", (code) => {
     exited = code;
   });
+  await holdAt("ministack-starting", say);
   while (Date.now() - started < timeoutMs) {
     if (exited !== undefined) {
       await stop();

@@ -2,6 +2,7 @@
 // The codes are the one table in common/errors.ts.
 import { CommanderError } from "commander";
 import { EXIT, isAwsCallFailure, LabError, UsageError } from "../common/errors.js";
+import { wasInterrupted } from "../common/interrupt.js";
 
 /**
  * Runs a command and exits with its code (or exitWith's, when it throws). A command that never
@@ -28,16 +29,18 @@ export function runCommand(
         `${waiting.length > 0 ? ` (still waiting for ${waiting.join(", ")})` : ""}\n`,
     );
   });
+  // Interrupted, the command's own end (a result, or the error of work its clean-up cut short)
+  // does not decide: the interrupt's clean-up goes on and exits 130 (common/interrupt.ts).
   Promise.resolve()
     .then(work)
     .then(
       (code) => {
         finished = true;
-        process.exit(code);
+        if (!wasInterrupted()) process.exit(code);
       },
       (err: unknown) => {
         finished = true;
-        exitWith(name())(err);
+        if (!wasInterrupted()) exitWith(name())(err);
       },
     );
 }

@@ -59,13 +59,15 @@ export async function exploreRun(options: ExploreCliOptions): Promise<number> {
     throw new UsageError("--replay needs exactly one --guard");
   const prefix = process.env.LAB_PREFIX || DEFAULT_PREFIX;
   labNames(prefix); // checks LAB_PREFIX before anything starts
-  const backend = await chooseBackend(say);
+  let backend: RunningBackend | undefined;
   let session: Session | undefined;
   const stop = async () => {
     await session?.close();
-    await backend.stop();
+    await backend?.stop();
   };
+  // Before anything starts: an interrupt while MiniStack starts stops it too.
   cleanUpOnInterrupt(say, "deleting the explorer's tables and stopping the backend", stop);
+  backend = await chooseBackend(say);
   try {
     session = await openSession(backend.endpoint, { prefix, region: labRegion() });
     say(

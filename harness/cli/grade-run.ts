@@ -12,7 +12,7 @@ import { type GradeBudget, gradedFrom, gradeGuard, prepareGraded } from "../grad
 import { gradeView } from "../grade/view.js";
 import { textGrade } from "../report/grade-view.js";
 import { htmlGrade } from "../report/html/grade-page.js";
-import { openLab } from "../scenario/open-lab.js";
+import { type OwnedLab, openLab } from "../scenario/open-lab.js";
 import { lanesFor } from "./lanes.js";
 import { writeHtml } from "./write-html.js";
 
@@ -40,17 +40,19 @@ export async function gradeRun(
   const graded = gradedFrom(given);
   const explored = await prepareGraded(graded);
   const column = guardColumn(graded.name);
-  const opened = await openLab(
+  let opened: OwnedLab | undefined;
+  let session: Session | undefined;
+  const stop = async () => {
+    await session?.close();
+    await opened?.close();
+  };
+  // Before anything starts: an interrupt while MiniStack starts or the lab deploys stops it too.
+  cleanUpOnInterrupt(say, "deleting the explorer's tables and stopping the backend", stop);
+  opened = await openLab(
     say,
     (backend) => lanesFor(column, backend, true),
     graded.file ? { guardFile: graded.file } : {},
   );
-  let session: Session | undefined;
-  const stop = async () => {
-    await session?.close();
-    await opened.close();
-  };
-  cleanUpOnInterrupt(say, "deleting the explorer's tables and stopping the backend", stop);
   try {
     const prefix = process.env.LAB_PREFIX || DEFAULT_PREFIX;
     session = await openSession(opened.backend.endpoint, { prefix, region: labRegion() });

@@ -69,12 +69,14 @@ export async function scenarioRun(
 
   // A guard file that does not compile is a usage error before any emulator starts.
   if (guardFile) await packageWorker(guardFile);
-  const opened = await openLab(
+  // Before anything starts: an interrupt while MiniStack starts or the lab deploys stops it too.
+  let opened: OwnedLab | undefined;
+  cleanUpOnInterrupt(say, "stopping the backend", async () => opened?.close());
+  opened = await openLab(
     say,
     (backend) => lanesFor(scenario, backend, guardFile !== undefined),
     guardFile ? { guardFile } : {},
   );
-  cleanUpOnInterrupt(say, "stopping the backend", () => opened.close());
   try {
     if (options.repeat !== undefined)
       return await repeatRuns(scenario, opened, options.repeat, options);

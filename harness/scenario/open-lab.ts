@@ -13,6 +13,7 @@ import { backendInfo, type RunningBackend } from "../backends/backend.js";
 import { chooseBackend } from "../backends/choose.js";
 import { sameEndpoint } from "../backends/endpoint.js";
 import { talkingTo } from "../common/errors.js";
+import { holdAt } from "../common/hold.js";
 import { readStateFile, type SavedLabPlace } from "../common/lab-state-file.js";
 import { type Say, step } from "../common/say.js";
 
@@ -62,9 +63,12 @@ export async function openLab(
   const labBackend = backendInfo(backend);
   let apart: string | undefined;
   let extraLanes: DeployedLab[] = [];
-  // Lanes on an emulator the lab started go with it; on one that stays, they are removed.
+  // Lanes on an emulator the lab started (a testcontainers LocalStack, a MiniStack child: it has
+  // a pid) go with it; on one that stays, they are removed. Removing them first from one about
+  // to stop only put its stop off, seconds for the matrix's four on a busy MiniStack.
+  const stopsWithLab = backend.startedByLab === true || backend.pid !== undefined;
   const removeLanes = async () => {
-    if (extraLanes.length === 0 || backend.startedByLab) return;
+    if (extraLanes.length === 0 || stopsWithLab) return;
     await step(say, `removing ${extraLanes.length} lane(s)`, async () => {
       for (const lane of extraLanes)
         for (const p of await undeploy(conn, lane.deployment.names)) say(p);
@@ -111,6 +115,7 @@ export async function openLab(
     // Once, however often it is called: Ctrl-C may close while the run's own finally does too.
     let closing: Promise<void> | undefined;
     const close = async () => {
+      await holdAt("stopping", say);
       await removeLanes();
       await removeOurOwn();
       conn.close();

@@ -8,6 +8,7 @@ import { mappingConcurrency, profileOf } from "../backends/emulators.js";
 import { invariantChecks, renamedCharges } from "../check/checks.js";
 import { gatherPhaseFacts } from "../check/gather.js";
 import { errorText, talkingTo, UsageError } from "../common/errors.js";
+import { holdAt } from "../common/hold.js";
 import { quiet, type Say } from "../common/say.js";
 import { warmAhead } from "../drive/empty-batches.js";
 import { startPollers } from "../drive/pollers.js";
@@ -159,6 +160,7 @@ async function runPhase(
   let answered: number | undefined;
   try {
     await phase.workload(workload);
+    await holdAt("phase", say);
     waited = await waitUntilEnded(conn, deployment, sent, waitOptions);
   } finally {
     answered = (await pollers?.stop())?.answered;
