@@ -18,6 +18,11 @@ export interface RunningBackend {
   containersLabel?: string;
   /** Stops what the lab started; a no-op for an emulator the user runs. */
   stop(): Promise<void>;
+  /**
+   * Lets an emulator the lab started outlive this process (`lab up`, once it is remembered):
+   * until then an interrupt or this process's exit stops it.
+   */
+  keep?(): void;
   /** The emulator's process, when the lab started it as a child (for measurements). */
   pid?: number;
 }

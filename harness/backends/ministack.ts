@@ -181,20 +181,23 @@ export async function startMiniStack(options: MiniStackOptions): Promise<Running
     removeMiniStackTemp(port);
   };
   let release = () => {};
+  const letGo = () => {
+    process.off("exit", onExit);
+    release();
+  };
   const stop = onceOnly(async () => {
     await stopChild(child);
     removeMiniStackTemp(port);
     // Only once it is gone: an exit while it stops must still kill it. After, the pid and the
     // port may become another process's.
-    process.off("exit", onExit);
-    release();
+    letGo();
   });
+  // Owned from the start, even one meant to outlive the command (`lab up`): an interrupt, or a
+  // deploy that fails, before the command has remembered it would leave it running unknown to
+  // `lab down`. `keep()` hands it over once it is remembered.
+  process.once("exit", onExit);
+  release = ownProcess({ stop, kill: onExit });
   if (options.keepRunning) child.unref();
-  else {
-    process.once("exit", onExit);
-    // An interrupt now, before the command has the backend, stops it too.
-    release = ownProcess({ stop, kill: onExit });
-  }
 
   const timeoutMs = options.startupTimeoutMs ?? 30_000;
   let exited: number | null | undefined;
@@ -220,6 +223,7 @@ export async function startMiniStack(options: MiniStackOptions): Promise<Running
         reason: options.reason,
         pid: child.pid,
         stop,
+        keep: letGo,
       };
     }
     await sleep(100);

@@ -70,6 +70,7 @@ export async function labUp(say: Say): Promise<{ state: SavedLab; fresh: boolean
     sends: [],
   };
   writeState(state);
+  backend.keep?.();
   return { state, fresh: true };
 }
 

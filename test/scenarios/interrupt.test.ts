@@ -6,11 +6,13 @@
 // Then: exit 130, no MiniStack, no worker, nothing listening on its port, the temp folder gone.
 // Starts MiniStacks of its own; the suite's shared emulator is not used.
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { describe, expect, test } from "vitest";
 import { ministackTempDir } from "../../harness/backends/ministack.js";
+import { ministackPaths } from "../../harness/backends/ministack-install.js";
 import { freeLoopbackPort } from "../../harness/backends/processes.js";
 import { type HoldMoment, heldLine } from "../../harness/common/hold.js";
 import { sleep } from "../../harness/common/sleep.js";
@@ -25,6 +27,8 @@ interface Case {
   /** The moments held, in order; an interrupt is sent at each. */
   holds: HoldMoment[];
   target: Target;
+  /** What is interrupted: a scenario (the default), or `lab up`, whose emulator outlives it once remembered. */
+  command?: "up";
 }
 
 const CASES: Case[] = [
@@ -37,6 +41,14 @@ const CASES: Case[] = [
     holds: ["phase", "stopping"],
     target: "group",
   },
+  // Before `lab up` has remembered its MiniStack, `lab down` could not find it: it must go too.
+  {
+    name: "lab up while MiniStack starts",
+    holds: ["ministack-starting"],
+    target: "lab",
+    command: "up",
+  },
+  { name: "lab up while deploying", holds: ["deploying"], target: "group", command: "up" },
 ];
 
 const EXIT_INTERRUPTED = 130;
@@ -46,58 +58,63 @@ const STAGE_MS = 90_000;
 describe.skipIf(process.platform !== "linux")(
   "an interrupted scenario leaves nothing running",
   () => {
-    test.concurrent.each(CASES)("$name (Ctrl-C to the $target)", async ({ holds, target }) => {
-      const port = await freeLoopbackPort();
-      const tempDir = ministackTempDir(port);
-      const run = startScenario(port, holds.join(","));
-      let seen: Proc[] = [];
-      let ministackPid: number | undefined;
-      try {
-        for (const moment of holds) {
-          await run.until(`lab ${heldLine(moment)}`);
-          ministackPid ??= ownerPid(tempDir);
-          if (moment === "phase") await someWorker(ministackPid);
-          seen = mergeSeen(seen, run.child.pid as number);
-          signal(run.child, target);
+    test.concurrent.each(CASES)(
+      "$name (Ctrl-C to the $target)",
+      async ({ holds, target, command }) => {
+        const port = await freeLoopbackPort();
+        const tempDir = ministackTempDir(port);
+        const run = startLab(port, holds.join(","), command);
+        let seen: Proc[] = [];
+        let ministackPid: number | undefined;
+        try {
+          for (const moment of holds) {
+            await run.until(`lab ${heldLine(moment)}`);
+            ministackPid ??= ownerPid(tempDir);
+            if (moment === "phase") await someWorker(ministackPid);
+            seen = mergeSeen(seen, run.child.pid as number);
+            signal(run.child, target);
+          }
+          const exit = await run.exited;
+          expect(ministackPid, "MiniStack's pid, from its temp folder").toBeDefined();
+          const left = await gone(() => leftBehind(ministackPid, tempDir, seen));
+          // One comparison, so a failure shows everything that was wrong at once.
+          expect(
+            {
+              exit,
+              left: left.map(describeProc),
+              listening: listensOn(port),
+              tempSwept: !existsSync(tempDir),
+            },
+            run.stderr(),
+          ).toEqual({
+            exit: { code: EXIT_INTERRUPTED, signal: null },
+            left: [],
+            listening: false,
+            tempSwept: true,
+          });
+        } finally {
+          // A failed run must not leave its MiniStack for the next: only what this run started.
+          for (const proc of leftBehind(ministackPid, tempDir, seen)) {
+            try {
+              process.kill(proc.pid, "SIGKILL");
+            } catch {}
+          }
+          rmSync(tempDir, { recursive: true, force: true });
         }
-        const exit = await run.exited;
-        expect(ministackPid, "MiniStack's pid, from its temp folder").toBeDefined();
-        const left = await gone(() => leftBehind(ministackPid, tempDir, seen));
-        // One comparison, so a failure shows everything that was wrong at once.
-        expect(
-          {
-            exit,
-            left: left.map(describeProc),
-            listening: listensOn(port),
-            tempSwept: !existsSync(tempDir),
-          },
-          run.stderr(),
-        ).toEqual({
-          exit: { code: EXIT_INTERRUPTED, signal: null },
-          left: [],
-          listening: false,
-          tempSwept: true,
-        });
-      } finally {
-        // A failed run must not leave its MiniStack for the next: only what this run started.
-        for (const proc of leftBehind(ministackPid, tempDir, seen)) {
-          try {
-            process.kill(proc.pid, "SIGKILL");
-          } catch {}
-        }
-        rmSync(tempDir, { recursive: true, force: true });
-      }
-    });
+      },
+    );
   },
 );
 
-/** The scenario as a user runs it, in a process group of its own (as a shell starts a job). */
-function startScenario(port: number, holdAt: string) {
-  const child = spawn(...npxLab(["scenario", "guard-on"]), {
+/** The command as a user runs it, in a process group of its own (as a shell starts a job). */
+function startLab(port: number, holdAt: string, command?: "up") {
+  const child = spawn(...npxLab(command === "up" ? ["up"] : ["scenario", "guard-on"]), {
     detached: true,
     stdio: ["ignore", "ignore", "pipe"],
     env: {
       ...process.env,
+      // `lab up` remembers its lab in LAB_HOME: one of its own, with the project's MiniStack venv.
+      ...(command === "up" ? { LAB_HOME: labHomeWithVenv() } : {}),
       LAB_BACKEND: "ministack",
       LAB_MINISTACK_PORT: String(port),
       LAB_HOLD_AT: holdAt,
@@ -200,4 +217,11 @@ function deadline<T>(
       }, STAGE_MS);
     }),
   ]).finally(() => clearTimeout(timer));
+}
+
+/** A LAB_HOME of its own for `lab up`, its venv the project's (no second pip install). */
+function labHomeWithVenv(): string {
+  const home = mkdtempSync(path.join(tmpdir(), "interrupt-up-"));
+  symlinkSync(ministackPaths().venv, path.join(home, "venv"));
+  return home;
 }
