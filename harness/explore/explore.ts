@@ -2,7 +2,7 @@
 // schedules of two or three (fast-check), and whether the result is what the lab teaches.
 import type { FailpointName } from "../../contract/failpoints.js";
 import type { FailureKind } from "../check/failures.js";
-import type { Budget } from "./budget.js";
+import { type Budget, FAIL_AT } from "./budget.js";
 import type { Chooser } from "./choices.js";
 import { exhaustive, type Walked } from "./exhaustive.js";
 import { type Disagreement, type Found, shorter } from "./found.js";
@@ -36,12 +36,21 @@ export interface ExploreOptions {
   onSchedule?: (run: ScheduleRun) => void;
 }
 
+/**
+ * A failing schedule and what it ran under: its picks replay it only with the same fault budget
+ * and failpoints, since they decide which options each choice offers.
+ */
+export type Counterexample = ScheduleRun & {
+  budget: Budget;
+  failAt: readonly FailpointName[];
+};
+
 export interface GuardReport {
   explored: Explored;
   walk?: Walked & { budget: Budget };
   sample?: Sampled;
-  /** The shortest failing schedule either driver found. */
-  counterexample?: ScheduleRun;
+  /** The shortest failing schedule either driver found, with the faults it was found under. */
+  counterexample?: Counterexample;
   /** Every failure kind seen, over both drivers. */
   kinds: FailureKind[];
   /** Those of them the lab's lessons do not teach, but the explorer knows of (Explored.beyond). */
@@ -109,10 +118,13 @@ export async function exploreGuard(
       : undefined;
   const found = [walk, sample].filter((f): f is Walked | Sampled => f !== undefined);
   const kinds = [...new Set(found.flatMap((f) => Object.keys(f.byKind) as FailureKind[]))];
-  const counterexample = found
-    .map((f) => f.shortest)
-    .filter((s): s is ScheduleRun => s !== undefined)
-    .reduce<ScheduleRun | undefined>(
+  const failAt = options.failAt ?? FAIL_AT;
+  const counterexample = [
+    walk?.shortest && { ...walk.shortest, budget: walkBudget, failAt },
+    sample?.shortest && { ...sample.shortest, budget: options.budget, failAt },
+  ]
+    .filter((s): s is Counterexample => Boolean(s))
+    .reduce<Counterexample | undefined>(
       (best, s) => (!best || shorter(s, best) ? s : best),
       undefined,
     );

@@ -12,8 +12,8 @@ import { htmlPage } from "../report/html/page.js";
 import { textTimeline } from "../report/text.js";
 import { reportView } from "../report/views.js";
 import type { PhaseResult, ScenarioResult } from "../scenario/result.js";
-import type { Budget } from "./budget.js";
-import type { GuardReport } from "./explore.js";
+import { type Budget, FAIL_AT } from "./budget.js";
+import type { Counterexample, GuardReport } from "./explore.js";
 import type { CopyHung } from "./gates.js";
 import { EXPLORE_TIMINGS } from "./guards.js";
 import type { Step } from "./narration.js";
@@ -148,11 +148,7 @@ export function counterexampleText(
     "",
     textTimeline(run.events).replace(/^/gm, "    "),
   ];
-  if (replay !== null) {
-    out.push(
-      `    replay: npx lab explore ${replay} --copies ${run.copies} --replay ${run.trace.map((c) => c.pick).join(",")}`,
-    );
-  }
+  if (replay !== null) out.push(`    replay: ${replayCommand(run, replay)}`);
   if (htmlFile) out.push(`    timeline: ${htmlFile}`);
   return out.join("\n");
 }
@@ -261,4 +257,17 @@ export function writeCounterexampleHtml(
 /** A guard file's copy that never reached a gate: what a person reads instead of a stack. */
 export function hungLine(err: CopyHung): string {
   return `the guard never returned: ${err.copies.join(", ")} ran ${(err.ms / 1000).toFixed(0)} s without a DynamoDB call, a failpoint or an answer (Lambda would have timed it out after ${EXPLORE_TIMINGS.functionTimeoutSeconds} s)`;
+}
+
+/**
+ * The command that runs this counterexample again, step for step: its picks, and the copies,
+ * fault budget and failpoints that decided which options each choice had.
+ */
+export function replayCommand(run: Counterexample, guard: string): string {
+  const { deaths, fails, jumps, losses, total } = run.budget;
+  const faults = [deaths, fails, jumps, losses, ...(total === undefined ? [] : [total])].join(",");
+  const failAt =
+    run.failAt.join(",") === FAIL_AT.join(",") ? "" : ` --fail-at ${run.failAt.join(",")}`;
+  const picks = run.trace.map((c) => c.pick).join(",");
+  return `npx lab explore ${guard} --copies ${run.copies} --faults ${faults}${failAt} --replay ${picks}`;
 }

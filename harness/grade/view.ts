@@ -3,7 +3,13 @@
 // for each ✗ the run or the shortest interleaving that broke the guard.
 import path from "node:path";
 import type { GuardReport } from "../explore/explore.js";
-import { counterexampleResult, guardSummary, hungLine, stepLines } from "../explore/output.js";
+import {
+  counterexampleResult,
+  guardSummary,
+  hungLine,
+  replayCommand,
+  stepLines,
+} from "../explore/output.js";
 import { cellWords, NOT_RACED_WORDS } from "../report/failure-words.js";
 import type { BrokenView, GradeRowView, GradeView } from "../report/grade-view.js";
 import { stepsView } from "../report/steps-view.js";
@@ -114,9 +120,7 @@ function counterexampleView(report: GuardReport, result: GradeResult): BrokenVie
     events: run.events,
     messageIds: run.messageIds,
     after: file
-      ? [
-          `replay: npx lab explore --guard-file ${path.relative(process.cwd(), file.path)} --copies ${run.copies} --replay ${run.trace.map((c) => c.pick).join(",")}`,
-        ]
+      ? [`replay: ${replayCommand(run, `--guard-file ${path.relative(process.cwd(), file.path)}`)}`]
       : [],
     phase: { ...view, steps },
   };

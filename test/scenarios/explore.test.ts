@@ -6,11 +6,15 @@
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import type { Command } from "commander";
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, test } from "vitest";
 import { guardFileAt } from "../../harness/aws/guard-file.js";
 import { isLocalStack } from "../../harness/backends/emulators.js";
+import type { ExploreCliOptions } from "../../harness/cli/explore-run.js";
+import { labProgram } from "../../harness/cli/program.js";
 import { labRegion } from "../../harness/common/region.js";
 import type { Budget } from "../../harness/explore/budget.js";
+import { following } from "../../harness/explore/choices.js";
 import {
   type ExploreOptions,
   exploreGuard,
@@ -23,8 +27,13 @@ import {
   type Explored,
   gradedExplored,
 } from "../../harness/explore/guards.js";
-import { guardLine, stepLines, writeCounterexampleHtml } from "../../harness/explore/output.js";
-import type { ScheduleRun } from "../../harness/explore/schedule.js";
+import {
+  guardLine,
+  replayCommand,
+  stepLines,
+  writeCounterexampleHtml,
+} from "../../harness/explore/output.js";
+import { runSchedule, type ScheduleRun } from "../../harness/explore/schedule.js";
 import { openSession, type Session } from "../../harness/explore/session.js";
 import type { Guard } from "../../worker/guards/guard.js";
 import { lease } from "../../worker/guards/lease.js";
@@ -325,3 +334,35 @@ test("a counterexample is drawn with the scenarios' own views, as an HTML page",
   expect(html).toContain("Step by step");
   expect(html).toContain("charge_applied");
 });
+
+test("the replay line a counterexample prints runs the same schedule again, under the same faults", async () => {
+  // A walk whose budget is not explore's default, with a cap on the faults together: a replay
+  // that left either out would be offered other options at some choice, and run another schedule.
+  const report = await walk(guard("claim"), faults(1, 1, 0, 1));
+  const shown = report.counterexample;
+  if (!shown) throw new Error("claim held: no counterexample to replay");
+  const line = replayCommand(shown, "--guard claim");
+  expect(line).toMatch(/^npx lab explore --guard claim --copies 2 --faults 1,1,0,0,1 --replay /);
+  const cli = await exploreFlags(line.split(" ").slice(3));
+  const replayed = await runSchedule(
+    session,
+    { explored: guard("claim"), copies: cli.copies, budget: cli.faults, failAt: cli.failAt },
+    following(cli.replay ?? []),
+  );
+  const choices = (run: ScheduleRun) => run.trace.map(({ pick, count }) => ({ pick, count }));
+  expect(choices(replayed)).toEqual(choices(shown));
+  expect(replayed.verdict.kinds).toEqual(shown.verdict.kinds);
+});
+
+/** What `npx lab explore` receives for these words, parsed by the command line itself. */
+async function exploreFlags(args: string[]): Promise<ExploreCliOptions> {
+  const program = labProgram();
+  const explore = program.commands.find((c) => c.name() === "explore") as Command;
+  let received: ExploreCliOptions | undefined;
+  explore.action((options: ExploreCliOptions) => {
+    received = options;
+  });
+  await program.parseAsync(["explore", ...args], { from: "user" });
+  if (!received) throw new Error(`npx lab explore ${args.join(" ")} did not parse`);
+  return received;
+}

@@ -20,16 +20,18 @@ const MAX_FAULTS = { each: 3, losses: 6 };
 function parseFaults(value: string) {
   try {
     const parts = value.split(",");
-    if (parts.length < 3 || parts.length > 4) throw new InvalidArgumentError("3 or 4 numbers");
+    if (parts.length < 3 || parts.length > 5) throw new InvalidArgumentError("3 to 5 numbers");
     const [deaths = 0, fails = 0, jumps = 0] = parts
       .slice(0, 3)
       .map(wholeNumber("--faults", 0, MAX_FAULTS.each));
     const losses =
       parts[3] === undefined ? 0 : wholeNumber("--faults", 0, MAX_FAULTS.losses)(parts[3]);
-    return { deaths, fails, jumps, losses };
+    // The fifth, a cap on all of them together, is what a replay line of the walk's prints.
+    const total = parts[4] === undefined ? undefined : wholeNumber("--faults", 0, 9)(parts[4]);
+    return { deaths, fails, jumps, losses, ...(total === undefined ? {} : { total }) };
   } catch {
     throw new InvalidArgumentError(
-      `--faults is deaths,fails,jumps[,losses], each 0 to ${MAX_FAULTS.each}, losses 0 to ${MAX_FAULTS.losses} (e.g. 1,1,1,1); got "${value}"`,
+      `--faults is deaths,fails,jumps[,losses[,total]], each 0 to ${MAX_FAULTS.each}, losses 0 to ${MAX_FAULTS.losses}, total 0 to 9 (e.g. 1,1,1,1); got "${value}"`,
     );
   }
 }
@@ -92,8 +94,8 @@ export function exploreCommand(program: Command): Command {
       )
       .addOption(
         new Option(
-          "--faults <d,f,j[,l]>",
-          "at most, per schedule: deaths (crashes and timeouts), failed charges, clock jumps, losses (a DynamoDB request or answer, or the payment's answer, lost; 0 if not given)",
+          "--faults <d,f,j[,l[,t]]>",
+          "at most, per schedule: deaths (crashes and timeouts), failed charges, clock jumps, losses (a DynamoDB request or answer, or the payment's answer, lost; 0 if not given), and all of them together (no cap if not given)",
         )
           .argParser(parseFaults)
           .default({ ...DEFAULT_BUDGET }, "1,1,1,1"),
