@@ -4,7 +4,7 @@ import { afterAll, describe, test } from "vitest";
 import type { DeployedLab } from "../../harness/aws/lab.js";
 import { runScenario } from "../../harness/scenario/run.js";
 import { FAILURE_SCENARIOS, findScenario } from "../../scenarios/index.js";
-import { expectEveryCheckHolds, labsFor } from "./lab-for-tests.js";
+import { expectEveryCheckHolds, labsFor, laneGroups } from "./lab-for-tests.js";
 
 const lanes = labsFor("failures");
 const lab = lanes[0] as DeployedLab;
@@ -13,28 +13,11 @@ afterAll(() => {
 });
 
 /**
- * A scenario spreads its phases over three lanes. Where the file has six (MiniStack), two
- * scenarios run at once, each on three: one after another they took 53 s, most of it waiting
- * for SQS's redeliveries, and the file ended the suite.
+ * A scenario spreads its phases over three lanes. Where the file has nine (MiniStack), three
+ * scenarios run at once, each on three: one after another they took 53 s, two at a time 45 s,
+ * most of it waiting for SQS's redeliveries.
  */
-const LANES_PER_SCENARIO = 3;
-const free: DeployedLab[][] = [];
-for (let i = 0; i < lanes.length; i += LANES_PER_SCENARIO) {
-  free.push(lanes.slice(i, i + LANES_PER_SCENARIO));
-}
-const waiting: ((group: DeployedLab[]) => void)[] = [];
-
-/** Runs `work` on a group of lanes no other scenario of this file is using, once one is free. */
-async function onFreeLanes<T>(work: (group: DeployedLab[]) => Promise<T>): Promise<T> {
-  const group = free.pop() ?? (await new Promise<DeployedLab[]>((take) => waiting.push(take)));
-  try {
-    return await work(group);
-  } finally {
-    const next = waiting.shift();
-    if (next) next(group);
-    else free.push(group);
-  }
-}
+const onFreeLanes = laneGroups(lanes, 3);
 
 describe(`failure scenarios on ${lab.backend.name} ${lab.backend.version}`, () => {
   // slow-holder runs on lane 0, after the article's scenarios (see scenarios.test.ts).

@@ -3,26 +3,27 @@
 // over them. Sized so the longest file (the matrix) ends about when the others do.
 export const LANES = {
   article: [0],
-  /** slow-holder's four phases side by side: lane 0 once the article's scenarios are done, and three more. */
-  holder: [0, 22, 23, 24],
-  matrix: [1, 3, 7, 12, 13],
+  /** slow-holder's four phases side by side, beside the article's scenarios. */
+  holder: [22, 23, 24, 44],
+  /** Eight: 60 cells, most waiting for SQS's retries (88.6 s on five lanes). */
+  matrix: [1, 3, 7, 12, 13, 32, 33, 34],
   browser: [2],
   /**
-   * Six: two failure scenarios at once, each with its three phases side by side (each waits for
-   * SQS's retries).
+   * Nine: three failure scenarios at once, each with its three phases side by side (each waits
+   * for SQS's retries).
    */
-  failures: [4, 8, 25, 26, 27, 28],
+  failures: [4, 8, 25, 26, 27, 28, 38, 39, 40],
   fuzz: [5],
   load: [6],
-  /** The scenarios beyond the article's failures: batches, FIFO, expiry, provider key, clock. */
-  beyond: [9, 10, 11],
+  /** The scenarios beyond the article's failures: batches, FIFO, expiry, provider key, clock; two at once. */
+  beyond: [9, 10, 11, 35, 36, 37],
   /**
    * npx lab grade on the fixtures: a lane per guard file graded (each its own bundle), two for
    * the one graded on every row.
    */
   grade: [14, 15, 16, 17, 18, 19, 20, 21],
-  /** When the answer is lost (lost-answer, payment-timeout): their phases side by side. */
-  answers: [29, 30, 31],
+  /** When the answer is lost (lost-answer, payment-timeout): both at once, phases side by side. */
+  answers: [29, 30, 31, 41, 42, 43],
 } as const;
 
 export const LANE_COUNT = Math.max(...Object.values(LANES).flat()) + 1;

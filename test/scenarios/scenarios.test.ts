@@ -5,28 +5,30 @@
 import { afterAll, describe, test } from "vitest";
 import { runScenario } from "../../harness/scenario/run.js";
 import { ARTICLE_SCENARIOS, findScenario } from "../../scenarios/index.js";
-import { expectEveryCheckHolds, labOnLane, labsFor } from "./lab-for-tests.js";
+import { expectEveryCheckHolds, labOnLane, labsFor, laneGroups } from "./lab-for-tests.js";
 import { LANES } from "./lanes.js";
 
 const lab = labOnLane(LANES.article[0]);
-// slow-holder goes beyond the article, but runs here (not in failures.test.ts), after the
-// article's scenarios: its phases on lane 0, free by then, and on lanes of their own.
+// slow-holder goes beyond the article, but runs here (not in failures.test.ts), on lanes of its
+// own beside the article's four, which take lane 0 in turn: one after the other the file took 29 s.
 const holderLanes = labsFor("holder");
 afterAll(() => {
   for (const one of [lab, ...holderLanes]) one.conn.close();
 });
+const onArticleLane = laneGroups([lab], 1);
 
 const ON_THESE_LANES = [
-  ...ARTICLE_SCENARIOS.map((name) => ({ name, lanes: [lab] })),
-  { name: "slow-holder", lanes: holderLanes },
+  ...ARTICLE_SCENARIOS.map((name) => ({ name, on: onArticleLane })),
+  { name: "slow-holder", on: laneGroups(holderLanes, holderLanes.length) },
 ];
 
 describe(`the article's scenarios (and slow-holder) on ${lab.backend.name} ${lab.backend.version}`, () => {
-  for (const { name, lanes } of ON_THESE_LANES) {
-    test(name, async () => {
+  for (const { name, on } of ON_THESE_LANES) {
+    test.concurrent(name, async ({ expect }) => {
       const scenario = findScenario(name);
       if (!scenario) throw new Error(`${name} is missing from the catalogue`);
-      expectEveryCheckHolds(await runScenario(scenario, lanes), scenario.phases.length);
+      const result = await on((lanes) => runScenario(scenario, lanes));
+      expectEveryCheckHolds(result, scenario.phases.length, expect);
     });
   }
 });
