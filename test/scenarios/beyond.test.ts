@@ -4,7 +4,12 @@
 import { afterAll, describe, test } from "vitest";
 import { runScenario } from "../../harness/scenario/run.js";
 import { BEYOND_ARTICLE, findScenario } from "../../scenarios/index.js";
-import { expectEveryCheckHolds, labsFor, laneGroups } from "./lab-for-tests.js";
+import {
+  expectEveryCheckHolds,
+  labsFor,
+  laneGroups,
+  QUEUED_TEST_TIMEOUT_MS,
+} from "./lab-for-tests.js";
 
 const lanes = labsFor("beyond");
 const lab = lanes[0] as (typeof lanes)[number];
@@ -15,11 +20,15 @@ const onFreeLanes = laneGroups(lanes, 3);
 
 describe(`beyond the article on ${lab.backend.name} ${lab.backend.version}`, () => {
   for (const name of BEYOND_ARTICLE) {
-    test.concurrent(name, async ({ expect }) => {
-      const scenario = findScenario(name);
-      if (!scenario) throw new Error(`${name} is missing from the catalogue`);
-      const result = await onFreeLanes((group) => runScenario(scenario, group));
-      expectEveryCheckHolds(result, scenario.phases.length, expect);
-    });
+    test.concurrent(
+      name,
+      async ({ expect }) => {
+        const scenario = findScenario(name);
+        if (!scenario) throw new Error(`${name} is missing from the catalogue`);
+        const result = await onFreeLanes((group) => runScenario(scenario, group));
+        expectEveryCheckHolds(result, scenario.phases.length, expect);
+      },
+      QUEUED_TEST_TIMEOUT_MS,
+    );
   }
 });

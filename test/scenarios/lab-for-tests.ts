@@ -25,6 +25,12 @@ export function labsFor(file: keyof typeof LANES): DeployedLab[] {
  * as many at once as it has groups (on LocalStack, with fewer lanes, often one: in turn). They
  * mostly wait for SQS's clocks, so side by side they cost wall time, not CPU.
  */
+/**
+ * A test that may wait for a group of lanes: its clock runs while it waits, so it gets the time
+ * of the scenarios queued before it too (180 s each, the project's testTimeout) and then its own.
+ */
+export const QUEUED_TEST_TIMEOUT_MS = 600_000;
+
 export function laneGroups(lanes: DeployedLab[], perGroup: number) {
   const free: DeployedLab[][] = [];
   for (let i = 0; i < lanes.length; i += perGroup) free.push(lanes.slice(i, i + perGroup));
