@@ -18,9 +18,9 @@ afterAll(() => {
 });
 
 /**
- * A scenario spreads its phases over three lanes. Where the file has nine (MiniStack), three
- * scenarios run at once, each on three: one after another they took 53 s, two at a time 45 s,
- * most of it waiting for SQS's redeliveries.
+ * A scenario spreads its phases over three lanes. Where the file has six (MiniStack), two
+ * scenarios run at once, each on three: one after another they took 53 s, most of it waiting
+ * for SQS's redeliveries, and the file ended the suite.
  */
 const onFreeLanes = laneGroups(lanes, 3);
 

@@ -4,26 +4,25 @@
 export const LANES = {
   article: [0],
   /** slow-holder's four phases side by side, beside the article's scenarios. */
-  holder: [22, 23, 24, 44],
-  /** Eight: 60 cells, most waiting for SQS's retries (88.6 s on five lanes). */
-  matrix: [1, 3, 7, 12, 13, 32, 33, 34],
+  holder: [22, 23, 24, 38],
+  matrix: [1, 3, 7, 12, 13],
   browser: [2],
   /**
-   * Nine: three failure scenarios at once, each with its three phases side by side (each waits
-   * for SQS's retries).
+   * Six: two failure scenarios at once, each with its three phases side by side (each waits for
+   * SQS's retries).
    */
-  failures: [4, 8, 25, 26, 27, 28, 38, 39, 40],
+  failures: [4, 8, 25, 26, 27, 28],
   fuzz: [5],
   load: [6],
   /** The scenarios beyond the article's failures: batches, FIFO, expiry, provider key, clock; two at once. */
-  beyond: [9, 10, 11, 35, 36, 37],
+  beyond: [9, 10, 11, 32, 33, 34],
   /**
    * npx lab grade on the fixtures: a lane per guard file graded (each its own bundle), two for
    * the one graded on every row.
    */
   grade: [14, 15, 16, 17, 18, 19, 20, 21],
   /** When the answer is lost (lost-answer, payment-timeout): both at once, phases side by side. */
-  answers: [29, 30, 31, 41, 42, 43],
+  answers: [29, 30, 31, 35, 36, 37],
 } as const;
 
 export const LANE_COUNT = Math.max(...Object.values(LANES).flat()) + 1;
@@ -58,7 +57,7 @@ export function lanesOf(file: keyof typeof LANES, onLocalStack: boolean): readon
 
 /**
  * Every lane some file runs on, lane 0 first: the test setup deploys these and no others (on
- * LocalStack 27 of the 45 are unused, each a function, four tables, four queues and two mappings).
+ * LocalStack 22 of the 39 are unused, each a function, four tables, four queues and two mappings).
  */
 export function lanesUsed(onLocalStack: boolean): number[] {
   const files = Object.keys(LANES) as (keyof typeof LANES)[];
