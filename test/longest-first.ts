@@ -4,29 +4,41 @@
 // for two minutes, last.
 import { BaseSequencer, type TestSpecification } from "vitest/node";
 
-/** Longest first, as measured on 2 cores (MiniStack, December 2026); any file not named runs after these. */
+/**
+ * Longest first, as measured on 2 cores (MiniStack, December 2026), the unit and scenario files
+ * together (they run side by side); any file not named runs after these.
+ */
 const LONGEST = [
-  "unit/guard-file.test.ts",
-  "unit/cli.test.ts",
-  "unit/insights-window.test.ts",
-  "unit/doctor.test.ts",
-  "unit/grade-cli.test.ts",
-  "unit/lab-cli.test.ts",
-  "unit/python.test.ts",
-  "unit/bundle.test.ts",
+  "scenarios/explore.test.ts",
+  "scenarios/grade.test.ts",
   "scenarios/guard-matrix.test.ts",
   "scenarios/beyond.test.ts",
-  "scenarios/grade.test.ts",
-  "scenarios/explore.test.ts",
   "scenarios/failures.test.ts",
   "scenarios/workshop-guard-file.test.ts",
+  "scenarios/workshop-insights.test.ts",
+  "scenarios/workshop.test.ts",
+  "scenarios/workshop-apart.test.ts",
+  "scenarios/lost-answer.test.ts",
   "scenarios/scenarios.test.ts",
+  "unit/ministack-venv.test.ts",
+  "unit/doctor.test.ts",
+  "unit/guard-file.test.ts",
+  "scenarios/fuzz.test.ts",
+  "unit/grade-cli.test.ts",
+  "unit/python.test.ts",
   // 6-9 s on MiniStack, 35-48 s on LocalStack: early, so that it does not end a LocalStack run.
   "scenarios/load.test.ts",
-  "scenarios/workshop-insights.test.ts",
-  "scenarios/workshop-apart.test.ts",
-  "scenarios/workshop.test.ts",
-  "scenarios/fuzz.test.ts",
+  "scenarios/lease.test.ts",
+  "unit/doctor-deadline.test.ts",
+  "unit/cli.test.ts",
+  "unit/readiness.test.ts",
+  "unit/bundle.test.ts",
+  "scenarios/html-report.browser.test.ts",
+  "unit/lab-cli.test.ts",
+  "scenarios/boundary.test.ts",
+  "scenarios/ministack-temp.test.ts",
+  "unit/insights-window.test.ts",
+  "unit/summary-reporter.test.ts",
 ];
 
 const rank = (file: TestSpecification) => {

@@ -17,6 +17,7 @@ import { type IndexProbe, probeIndex } from "../backends/package-index.js";
 import { isPortFree } from "../backends/processes.js";
 import { findPython, NoSupportedPython, type PythonFound } from "../backends/python.js";
 import { within } from "../common/deadline.js";
+import { UsageError } from "../common/errors.js";
 
 /** How long each probe may take (ms) before doctor goes on without its answer. */
 export const PROBE_DEADLINE_MS = {
@@ -28,6 +29,23 @@ export const PROBE_DEADLINE_MS = {
   ministack: 90_000, // pip's offline dry run (60 s at most), then the index (3 s)
   image: 10_000, // each, asked of the engine
 };
+
+/**
+ * The Docker probe's deadline: PROBE_DEADLINE_MS.docker, or LAB_DOCKER_PROBE_MS when set. A test
+ * that hands doctor a socket that never answers sets a few seconds: the same code, a smaller
+ * input (it waited the whole 30 s, the longest unit test).
+ */
+export function dockerProbeDeadlineMs(env: NodeJS.ProcessEnv = process.env): number {
+  const given = env.LAB_DOCKER_PROBE_MS;
+  if (given === undefined || given === "") return PROBE_DEADLINE_MS.docker;
+  const ms = Number(given);
+  if (!Number.isInteger(ms) || ms < 1) {
+    throw new UsageError(
+      `LAB_DOCKER_PROBE_MS must be a whole number of milliseconds, not "${given}"`,
+    );
+  }
+  return ms;
+}
 
 /** A probe that did not answer by its deadline. */
 export interface LateProbe {
@@ -93,7 +111,7 @@ function asking<T>(
 
 export async function gatherMachineFacts(): Promise<Facts> {
   const late: LateProbe[] = [];
-  const ms = PROBE_DEADLINE_MS;
+  const ms = { ...PROBE_DEADLINE_MS, docker: dockerProbeDeadlineMs() };
   const python = (): Promise<Facts["python"]> =>
     findPython().catch((err: Error) => ({
       problem: err.message,

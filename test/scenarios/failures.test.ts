@@ -4,7 +4,12 @@ import { afterAll, describe, test } from "vitest";
 import type { DeployedLab } from "../../harness/aws/lab.js";
 import { runScenario } from "../../harness/scenario/run.js";
 import { FAILURE_SCENARIOS, findScenario } from "../../scenarios/index.js";
-import { expectEveryCheckHolds, labsFor } from "./lab-for-tests.js";
+import {
+  expectEveryCheckHolds,
+  labsFor,
+  laneGroups,
+  QUEUED_TEST_TIMEOUT_MS,
+} from "./lab-for-tests.js";
 
 const lanes = labsFor("failures");
 const lab = lanes[0] as DeployedLab;
@@ -17,33 +22,20 @@ afterAll(() => {
  * scenarios run at once, each on three: one after another they took 53 s, most of it waiting
  * for SQS's redeliveries, and the file ended the suite.
  */
-const LANES_PER_SCENARIO = 3;
-const free: DeployedLab[][] = [];
-for (let i = 0; i < lanes.length; i += LANES_PER_SCENARIO) {
-  free.push(lanes.slice(i, i + LANES_PER_SCENARIO));
-}
-const waiting: ((group: DeployedLab[]) => void)[] = [];
-
-/** Runs `work` on a group of lanes no other scenario of this file is using, once one is free. */
-async function onFreeLanes<T>(work: (group: DeployedLab[]) => Promise<T>): Promise<T> {
-  const group = free.pop() ?? (await new Promise<DeployedLab[]>((take) => waiting.push(take)));
-  try {
-    return await work(group);
-  } finally {
-    const next = waiting.shift();
-    if (next) next(group);
-    else free.push(group);
-  }
-}
+const onFreeLanes = laneGroups(lanes, 3);
 
 describe(`failure scenarios on ${lab.backend.name} ${lab.backend.version}`, () => {
   // slow-holder runs on lane 0, after the article's scenarios (see scenarios.test.ts).
   for (const name of FAILURE_SCENARIOS.filter((n) => n !== "slow-holder")) {
-    test.concurrent(name, async ({ expect }) => {
-      const scenario = findScenario(name);
-      if (!scenario) throw new Error(`${name} is missing from the catalogue`);
-      const result = await onFreeLanes((group) => runScenario(scenario, group));
-      expectEveryCheckHolds(result, scenario.phases.length, expect);
-    });
+    test.concurrent(
+      name,
+      async ({ expect }) => {
+        const scenario = findScenario(name);
+        if (!scenario) throw new Error(`${name} is missing from the catalogue`);
+        const result = await onFreeLanes((group) => runScenario(scenario, group));
+        expectEveryCheckHolds(result, scenario.phases.length, expect);
+      },
+      QUEUED_TEST_TIMEOUT_MS,
+    );
   }
 });

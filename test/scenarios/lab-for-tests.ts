@@ -19,6 +19,35 @@ export function labsFor(file: keyof typeof LANES): DeployedLab[] {
   return lanesOf(file, isLocalStack(backend)).map((lane) => labOnLane(lane));
 }
 
+/**
+ * The file's lanes in groups of `perGroup`, and a way to run work on a group no other test of
+ * the file is using, once one is free: a file's scenarios then run side by side (test.concurrent),
+ * as many at once as it has groups (on LocalStack, with fewer lanes, often one: in turn). They
+ * mostly wait for SQS's clocks, so side by side they cost wall time, not CPU.
+ */
+/**
+ * A test that may wait for a group of lanes: its clock runs while it waits, so it gets the time
+ * of the scenarios queued before it too (180 s each, the project's testTimeout) and then its own.
+ */
+export const QUEUED_TEST_TIMEOUT_MS = 600_000;
+
+export function laneGroups(lanes: DeployedLab[], perGroup: number) {
+  const free: DeployedLab[][] = [];
+  for (let i = 0; i < lanes.length; i += perGroup) free.push(lanes.slice(i, i + perGroup));
+  free.reverse(); // pop() hands out the file's first lanes first
+  const waiting: ((group: DeployedLab[]) => void)[] = [];
+  return async function onFreeLanes<T>(work: (group: DeployedLab[]) => Promise<T>): Promise<T> {
+    const group = free.pop() ?? (await new Promise<DeployedLab[]>((take) => waiting.push(take)));
+    try {
+      return await work(group);
+    } finally {
+      const next = waiting.shift();
+      if (next) next(group);
+      else free.push(group);
+    }
+  };
+}
+
 export function labOnLane(lane: number): DeployedLab {
   const provided = inject("lab");
   const deployment = provided.lanes[lane];

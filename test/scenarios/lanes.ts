@@ -3,8 +3,8 @@
 // over them. Sized so the longest file (the matrix) ends about when the others do.
 export const LANES = {
   article: [0],
-  /** slow-holder's four phases side by side: lane 0 once the article's scenarios are done, and three more. */
-  holder: [0, 22, 23, 24],
+  /** slow-holder's four phases side by side, beside the article's scenarios. */
+  holder: [22, 23, 24, 38],
   matrix: [1, 3, 7, 12, 13],
   browser: [2],
   /**
@@ -14,20 +14,20 @@ export const LANES = {
   failures: [4, 8, 25, 26, 27, 28],
   fuzz: [5],
   load: [6],
-  /** The scenarios beyond the article's failures: batches, FIFO, expiry, provider key, clock. */
-  beyond: [9, 10, 11],
+  /** The scenarios beyond the article's failures: batches, FIFO, expiry, provider key, clock; two at once. */
+  beyond: [9, 10, 11, 32, 33, 34],
   /**
    * npx lab grade on the fixtures: a lane per guard file graded (each its own bundle), two for
    * the one graded on every row.
    */
   grade: [14, 15, 16, 17, 18, 19, 20, 21],
-  /** When the answer is lost (lost-answer, payment-timeout): their phases side by side. */
-  answers: [29, 30, 31],
+  /** When the answer is lost (lost-answer, payment-timeout): both at once, phases side by side. */
+  answers: [29, 30, 31, 35, 36, 37],
   /**
    * npx lab grade on the guards' own choices (grade.test.ts): a key of its own, graded on every
    * row (two), the ledger written by hand, a guard doing odd things.
    */
-  gradeChoices: [32, 33, 34, 35],
+  gradeChoices: [39, 40, 41, 42],
 } as const;
 
 export const LANE_COUNT = Math.max(...Object.values(LANES).flat()) + 1;
@@ -50,15 +50,20 @@ export const LOCALSTACK_LANES: Partial<Record<keyof typeof LANES, number>> = {
   gradeChoices: 0,
 };
 
-/** The lanes a test file runs on: all of its own, or on LocalStack as many as LOCALSTACK_LANES says. */
+/**
+ * The lanes a test file runs on: all of its own, or on LocalStack as many as LOCALSTACK_LANES
+ * says. On LocalStack slow-holder takes the article's lane, after its four scenarios (as
+ * scenarios.test.ts runs it there): a lane more costs a container per execution environment.
+ */
 export function lanesOf(file: keyof typeof LANES, onLocalStack: boolean): readonly number[] {
+  if (onLocalStack && file === "holder") return LANES.article;
   const lanes = LANES[file];
   return onLocalStack ? lanes.slice(0, LOCALSTACK_LANES[file] ?? 1) : lanes;
 }
 
 /**
  * Every lane some file runs on, lane 0 first: the test setup deploys these and no others (on
- * LocalStack 15 of the 29 are unused, each a function, four tables, four queues and two mappings).
+ * LocalStack 22 of the 39 are unused, each a function, four tables, four queues and two mappings).
  */
 export function lanesUsed(onLocalStack: boolean): number[] {
   const files = Object.keys(LANES) as (keyof typeof LANES)[];

@@ -4,8 +4,6 @@ import { describe, expect, test } from "vitest";
 import { LANE_COUNT, LANES, lanesOf, lanesUsed } from "../scenarios/lanes.js";
 
 const FILES = Object.keys(LANES) as (keyof typeof LANES)[];
-/** scenarios.test.ts runs the article's scenarios, then slow-holder, on lane 0: one file. */
-const SAME_FILE = new Set(["article", "holder"]);
 
 describe("scenario lanes", () => {
   test("no two test files run on the same lane", () => {
@@ -13,7 +11,7 @@ describe("scenario lanes", () => {
     for (const file of FILES) {
       for (const lane of LANES[file]) {
         const other = owner.get(lane);
-        if (other && !(SAME_FILE.has(other) && SAME_FILE.has(file))) {
+        if (other) {
           throw new Error(`lane ${lane}: ${other} and ${file}`);
         }
         owner.set(lane, file);
