@@ -40,8 +40,8 @@ export const LOCALSTACK_LANES: Partial<Record<keyof typeof LANES, number>> = {
   failures: 3,
   beyond: 3,
   answers: 3,
-  /** None: grading runs the explorer, which runs on MiniStack only (see grade.test.ts). */
-  grade: 0,
+  /** Every one: a lane per guard file graded, as on MiniStack. */
+  grade: LANES.grade.length,
 };
 
 /** The lanes a test file runs on: all of its own, or on LocalStack as many as LOCALSTACK_LANES says. */
