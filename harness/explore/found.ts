@@ -16,6 +16,9 @@ export interface Found {
   /** Schedules in which a copy's DynamoDB request went around the gates, and the first's. */
   wentAround: number;
   around: WentAround[] | undefined;
+  /** The schedules the disagreement and the requests around the gates were kept from. */
+  disagreementIn?: ScheduleRun;
+  aroundIn?: ScheduleRun;
   ms: number;
 }
 
@@ -36,17 +39,28 @@ export const nothingFound = (): Found => ({
   ms: 0,
 });
 
-/** Counts one schedule in, keeping the shortest failure (ties: the one found first). */
+/**
+ * Counts one schedule in. What it keeps of several (the shortest failure, the first disagreement,
+ * the first request around the gates) is chosen by `shorter` and `earlier`, never by which
+ * schedule happened to end first: schedules run side by side, and the emulator's speed decides
+ * that order.
+ */
 export function tally(found: Found, run: ScheduleRun): void {
   found.schedules += 1;
   const { kinds, disagreement } = run.verdict;
   if (run.around.length > 0) {
     found.wentAround += 1;
-    found.around ??= run.around;
+    if (!found.aroundIn || earlier(run, found.aroundIn)) {
+      found.aroundIn = run;
+      found.around = run.around;
+    }
   }
   if (disagreement) {
     found.disagreed += 1;
-    found.disagreement ??= { orderId: run.orderId, ...disagreement };
+    if (!found.disagreementIn || earlier(run, found.disagreementIn)) {
+      found.disagreementIn = run;
+      found.disagreement = { orderId: run.orderId, ...disagreement };
+    }
   }
   if (kinds.length === 0) return;
   found.failing += 1;
@@ -56,13 +70,22 @@ export function tally(found: Found, run: ScheduleRun): void {
 
 /**
  * The counterexample worth reading: the fewest faults it needs (none, for a race), then the
- * fewest steps, then the fewest choices.
+ * fewest steps, then the fewest choices; of equals, the earlier (a total order: the same
+ * schedule wins however the runs interleave).
  */
 export function shorter(a: ScheduleRun, b: ScheduleRun): boolean {
   const key = (r: ScheduleRun) => [r.faults, r.steps.length, r.trace.length];
   const [x, y] = [key(a), key(b)];
   const i = x.findIndex((v, k) => v !== y[k]);
-  return i !== -1 && (x[i] as number) < (y[i] as number);
+  return i === -1 ? earlier(a, b) : (x[i] as number) < (y[i] as number);
+}
+
+/** The schedule met first in the walk's order: its picks, compared one by one. */
+export function earlier(a: ScheduleRun, b: ScheduleRun): boolean {
+  const [x, y] = [a.trace.map((c) => c.pick), b.trace.map((c) => c.pick)];
+  const i = x.findIndex((v, k) => v !== y[k]);
+  if (i === -1) return x.length < y.length;
+  return (x[i] as number) < (y[i] as number);
 }
 
 /**

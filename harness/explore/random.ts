@@ -83,26 +83,38 @@ export async function randomly(
   };
 
   // 1. Search: every lane draws its schedules from its own seed; failures are kept, not shrunk.
-  let firstFailure: number[] | undefined;
+  // A lane that stops at a failure stops at its own: when another lane's failure came is the
+  // emulator's timing, so it decides neither how many schedules run nor which failure is shrunk
+  // (the one drawn earliest, lane by lane).
+  let firstFailure: { draw: number; lane: number; choices: number[] } | undefined;
   const lanes = Math.max(1, Math.min(options.lanes, options.runs));
   const perLane = Math.ceil(options.runs / lanes);
   await Promise.all(
-    Array.from({ length: lanes }, (_, lane) =>
-      fc.check(
+    Array.from({ length: lanes }, (_, lane) => {
+      let draw = 0;
+      let failed = false;
+      return fc.check(
         fc.asyncProperty(choiceLists, (choices) =>
           guarded(async () => {
-            if (firstFailure && options.stopAtFirstFailure) return true;
+            if (failed && options.stopAtFirstFailure) return true;
+            const drawn = draw++;
             const schedule = await run(chooserFrom(choices));
             tally(found, schedule);
             found.runs += 1;
             options.onProgress?.(found);
-            if (schedule.verdict.kinds.length > 0) firstFailure ??= choices;
+            if (schedule.verdict.kinds.length > 0 && !failed) {
+              failed = true;
+              const before = firstFailure;
+              if (!before || drawn < before.draw || (drawn === before.draw && lane < before.lane)) {
+                firstFailure = { draw: drawn, lane, choices };
+              }
+            }
             return true;
           }, true),
         ),
         { seed: options.seed + lane, numRuns: perLane },
-      ),
-    ),
+      );
+    }),
   );
   if (broken !== undefined) throw broken;
 
@@ -128,7 +140,7 @@ export async function randomly(
           return !failed;
         }, true),
       ),
-      { seed: options.seed, numRuns: 1, examples: [[firstFailure]] },
+      { seed: options.seed, numRuns: 1, examples: [[firstFailure.choices]] },
     );
     if (broken !== undefined) throw broken;
   }

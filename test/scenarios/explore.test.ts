@@ -7,9 +7,8 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Command } from "commander";
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { guardFileAt } from "../../harness/aws/guard-file.js";
-import { isLocalStack } from "../../harness/backends/emulators.js";
 import type { ExploreCliOptions } from "../../harness/cli/explore-run.js";
 import { labProgram } from "../../harness/cli/program.js";
 import { labRegion } from "../../harness/common/region.js";
@@ -43,20 +42,7 @@ const { backend } = inject("lab");
 const FIXTURES = path.join(import.meta.dirname, "..", "fixtures", "guards");
 let session: Session;
 
-/**
- * MiniStack only. On LocalStack (CI run of 2026-12-04) a walk met a schedule whose options
- * changed between two runs of the same choices ("choice 11 had 2 options, now 4"): its slower
- * calls let real time into what the explorer assumes is its own clock. Until the explorer owns
- * that too, it runs where it is deterministic; the summary lists these tests as skipped, with why.
- */
-const deterministicHere = !isLocalStack(backend);
-const NOT_HERE = `the explorer is not deterministic on ${backend.name} yet (real time leaks into its clock); it runs on MiniStack`;
-beforeEach((context) => {
-  if (!deterministicHere) context.skip(NOT_HERE);
-});
-
 beforeAll(async () => {
-  if (!deterministicHere) return;
   session = await openSession(backend.endpoint, { prefix: "explore-test", region: labRegion() });
 });
 afterAll(async () => {

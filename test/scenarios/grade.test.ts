@@ -4,11 +4,10 @@
 // side by side, each shared by its assertions.
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { deploy } from "../../harness/aws/deploy.js";
 import type { DeployedLab } from "../../harness/aws/lab.js";
 import { testTimings } from "../../harness/aws/timings.js";
-import { isLocalStack } from "../../harness/backends/emulators.js";
 import { PROJECT_ROOT } from "../../harness/common/paths.js";
 import { labRegion } from "../../harness/common/region.js";
 import { quiet } from "../../harness/common/say.js";
@@ -26,13 +25,6 @@ import { labsFor } from "./lab-for-tests.js";
 import "./provided.js";
 
 const { backend } = inject("lab");
-/** As explore.test.ts: the explorer runs where it is deterministic (MiniStack) for now. */
-const NOT_HERE = `grade runs the explorer, which is not deterministic on ${backend.name} yet; it runs on MiniStack`;
-beforeEach((context) => {
-  if (isLocalStack(backend)) context.skip(NOT_HERE);
-});
-
-// None on LocalStack, where these tests skip (lanes.ts).
 const [CHECK_THEN_WRITE, CLAIM_WITHOUT_RELEASE, CLAIM, ...MORE] = labsFor("grade") as [
   DeployedLab,
   DeployedLab,
@@ -95,7 +87,6 @@ const brokenGraded = (name: string) =>
   graded(fixture("broken-guards", name), BROKEN[name] as DeployedLab, ONE_ROW);
 
 beforeAll(async () => {
-  if (isLocalStack(backend)) return;
   session = await openSession(backend.endpoint, {
     prefix: `${process.env.LAB_PREFIX || "aws-lab-sqs-idempotency"}-grade`,
     region: labRegion(),
@@ -229,7 +220,6 @@ const [OWN_KEY_A, OWN_KEY_B, BY_HAND, ODD] = labsFor("gradeChoices") as Deployed
 
 describe("npx lab grade: what a guard chooses is a finding or a flaw, never an error", () => {
   beforeAll(() => {
-    if (isLocalStack(backend)) return;
     const started = [
       graded(fixture("guards", "own-key-charge.ts"), [OWN_KEY_A, OWN_KEY_B] as DeployedLab[]),
       graded(fixture("guards", "ledger-by-hand.ts"), BY_HAND as DeployedLab, [

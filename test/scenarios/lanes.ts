@@ -45,9 +45,9 @@ export const LOCALSTACK_LANES: Partial<Record<keyof typeof LANES, number>> = {
   failures: 3,
   beyond: 3,
   answers: 3,
-  /** None: grading runs the explorer, which runs on MiniStack only (see grade.test.ts). */
-  grade: 0,
-  gradeChoices: 0,
+  /** Every one: a lane per guard file graded, as on MiniStack. */
+  grade: LANES.grade.length,
+  gradeChoices: LANES.gradeChoices.length,
 };
 
 /**

@@ -23,12 +23,15 @@ describe("scenario lanes", () => {
     expect(lanesUsed(false)).toEqual(Array.from({ length: LANE_COUNT }, (_, i) => i));
   });
 
-  test("LocalStack: only the lanes its files run on, none for grading", () => {
+  test("LocalStack: only the lanes its files run on, every one of grading's", () => {
     const used = lanesUsed(true);
     expect(used[0]).toBe(0);
-    expect(lanesOf("grade", true)).toEqual([]);
-    for (const lane of LANES.grade) expect(used).not.toContain(lane);
+    expect(lanesOf("grade", true)).toEqual(LANES.grade);
+    expect(lanesOf("gradeChoices", true)).toEqual(LANES.gradeChoices);
+    expect(used).toEqual(expect.arrayContaining([...LANES.grade, ...LANES.gradeChoices]));
     expect(used).toEqual(expect.arrayContaining([...lanesOf("matrix", true)]));
+    // Fewer for the files that run their scenarios in turn there: a lane is a container more.
+    expect(lanesOf("failures", true).length).toBeLessThan(LANES.failures.length);
     expect(used.length).toBeLessThan(LANE_COUNT);
   });
 });
