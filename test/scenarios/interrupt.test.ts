@@ -17,7 +17,7 @@ import { freeLoopbackPort } from "../../harness/backends/processes.js";
 import { type HoldMoment, heldLine } from "../../harness/common/hold.js";
 import { sleep } from "../../harness/common/sleep.js";
 import { npxLab } from "../node-tsx.js";
-import { leftBehind, listensOn, type Proc, treeOf } from "./process-tree.js";
+import { leftBehind, ministacksListeningOn, type Proc, treeOf } from "./process-tree.js";
 
 /** Who gets the Ctrl-C: the whole group (a terminal's), or the lab's process alone (`kill PID`). */
 type Target = "group" | "lab";
@@ -82,14 +82,14 @@ describe.skipIf(process.platform !== "linux")(
             {
               exit,
               left: left.map(describeProc),
-              listening: listensOn(port),
+              listening: ministacksListeningOn(port),
               tempSwept: !existsSync(tempDir),
             },
             run.stderr(),
           ).toEqual({
             exit: { code: EXIT_INTERRUPTED, signal: null },
             left: [],
-            listening: false,
+            listening: [],
             tempSwept: true,
           });
         } finally {

@@ -98,12 +98,15 @@ export function leftBehind(
 }
 
 /**
- * Something listens on this TCP port (any address), from /proc/net/tcp and tcp6. Not a trial
- * bind: on a busy machine another program's outgoing connection may hold the port as its own
- * end for a moment, which says nothing of a server left behind.
+ * The MiniStacks started for this port that still listen on it: a server left behind that the
+ * process checks missed. Read from /proc/net/tcp and tcp6 (listening sockets on the port), their
+ * owners from /proc/PID/fd, kept when the owner was started with GATEWAY_PORT=<port>. Another
+ * program's listener that took the freed port (the side-by-side cases' MiniStacks and workers
+ * bind ports of their own) is not this run's.
  */
-export function listensOn(port: number): boolean {
+export function ministacksListeningOn(port: number): number[] {
   const LISTEN = "0A";
+  const inodes = new Set<string>();
   for (const table of ["/proc/net/tcp", "/proc/net/tcp6"]) {
     let text = "";
     try {
@@ -112,9 +115,40 @@ export function listensOn(port: number): boolean {
       continue;
     }
     for (const row of text.split("\n").slice(1)) {
-      const [, local, , state] = row.trim().split(/\s+/);
-      if (state === LISTEN && Number.parseInt(local?.split(":")[1] ?? "", 16) === port) return true;
+      const fields = row.trim().split(/\s+/);
+      const [, local, , state] = fields;
+      const inode = fields[9];
+      if (state === LISTEN && inode && Number.parseInt(local?.split(":")[1] ?? "", 16) === port)
+        inodes.add(inode);
     }
   }
-  return false;
+  if (inodes.size === 0) return [];
+  return liveProcesses()
+    .filter((proc) => holdsSocket(proc.pid, inodes) && startedFor(proc.pid, port))
+    .map((proc) => proc.pid);
+}
+
+function holdsSocket(pid: number, inodes: Set<string>): boolean {
+  try {
+    return readdirSync(`/proc/${pid}/fd`).some((fd) => {
+      try {
+        const target = readlinkSync(`/proc/${pid}/fd/${fd}`);
+        return target.startsWith("socket:[") && inodes.has(target.slice(8, -1));
+      } catch {
+        return false;
+      }
+    });
+  } catch {
+    return false;
+  }
+}
+
+function startedFor(pid: number, port: number): boolean {
+  try {
+    return readFileSync(`/proc/${pid}/environ`, "utf8")
+      .split("\0")
+      .includes(`GATEWAY_PORT=${port}`);
+  } catch {
+    return false;
+  }
 }
