@@ -1,15 +1,9 @@
 // The failure modes beyond the article in its own setup (beyond.test.ts runs the rest). They
 // mostly wait for SQS to redeliver, so they get lanes of their own beside the article's four.
-import { afterAll, describe, test } from "vitest";
+import { afterAll, describe } from "vitest";
 import type { DeployedLab } from "../../harness/aws/lab.js";
-import { runScenario } from "../../harness/scenario/run.js";
-import { FAILURE_SCENARIOS, findScenario } from "../../scenarios/index.js";
-import {
-  expectEveryCheckHolds,
-  labsFor,
-  laneGroups,
-  QUEUED_TEST_TIMEOUT_MS,
-} from "./lab-for-tests.js";
+import { FAILURE_SCENARIOS } from "../../scenarios/index.js";
+import { labsFor, laneGroups, scenarioTests } from "./lab-for-tests.js";
 
 const lanes = labsFor("failures");
 const lab = lanes[0] as DeployedLab;
@@ -26,16 +20,7 @@ const onFreeLanes = laneGroups(lanes, 3);
 
 describe(`failure scenarios on ${lab.backend.name} ${lab.backend.version}`, () => {
   // slow-holder runs on lane 0, after the article's scenarios (see scenarios.test.ts).
-  for (const name of FAILURE_SCENARIOS.filter((n) => n !== "slow-holder")) {
-    test.concurrent(
-      name,
-      async ({ expect }) => {
-        const scenario = findScenario(name);
-        if (!scenario) throw new Error(`${name} is missing from the catalogue`);
-        const result = await onFreeLanes((group) => runScenario(scenario, group));
-        expectEveryCheckHolds(result, scenario.phases.length, expect);
-      },
-      QUEUED_TEST_TIMEOUT_MS,
-    );
-  }
+  scenarioTests(
+    FAILURE_SCENARIOS.filter((n) => n !== "slow-holder").map((name) => ({ name, on: onFreeLanes })),
+  );
 });

@@ -1,6 +1,6 @@
 // What a scenario test file needs: a connection to the shared backend, one lane of the lab,
 // and the assertions every scenario result must pass.
-import { type ExpectStatic, expect as expectOfFile, inject } from "vitest";
+import { type ExpectStatic, expect as expectOfFile, inject, test } from "vitest";
 import { connect } from "../../harness/aws/connection.js";
 import type { DeployedLab } from "../../harness/aws/lab.js";
 import { isLocalStack } from "../../harness/backends/emulators.js";
@@ -9,6 +9,8 @@ import {
   unendedDeliveries,
 } from "../../harness/observe/deliveries.js";
 import type { PhaseResult, ScenarioResult } from "../../harness/scenario/result.js";
+import { runScenario } from "../../harness/scenario/run.js";
+import { findScenario } from "../../scenarios/index.js";
 import { emulatorLogsBetween } from "./emulator-logs.js";
 import { type LANES, lanesOf } from "./lanes.js";
 import "./provided.js";
@@ -20,17 +22,17 @@ export function labsFor(file: keyof typeof LANES): DeployedLab[] {
 }
 
 /**
- * The file's lanes in groups of `perGroup`, and a way to run work on a group no other test of
- * the file is using, once one is free: a file's scenarios then run side by side (test.concurrent),
- * as many at once as it has groups (on LocalStack, with fewer lanes, often one: in turn). They
- * mostly wait for SQS's clocks, so side by side they cost wall time, not CPU.
- */
-/**
  * A test that may wait for a group of lanes: its clock runs while it waits, so it gets the time
  * of the scenarios queued before it too (180 s each, the project's testTimeout) and then its own.
  */
 export const QUEUED_TEST_TIMEOUT_MS = 600_000;
 
+/**
+ * The file's lanes in groups of `perGroup`, and a way to run work on a group no other test of
+ * the file is using, once one is free: a file's scenarios then run side by side (test.concurrent),
+ * as many at once as it has groups (on LocalStack, with fewer lanes, often one: in turn). They
+ * mostly wait for SQS's clocks, so side by side they cost wall time, not CPU.
+ */
 export function laneGroups(lanes: DeployedLab[], perGroup: number) {
   const free: DeployedLab[][] = [];
   for (let i = 0; i < lanes.length; i += perGroup) free.push(lanes.slice(i, i + perGroup));
@@ -46,6 +48,28 @@ export function laneGroups(lanes: DeployedLab[], perGroup: number) {
       else free.push(group);
     }
   };
+}
+
+/** Runs work on lanes of the file's when they are free: laneGroups' answer, or a file's own. */
+export type OnLanes = ReturnType<typeof laneGroups>;
+
+/**
+ * A test per scenario of the catalogue, side by side, each run on the lanes `on` hands it; a
+ * test passes only when every check of every phase holds, told in that test.
+ */
+export function scenarioTests(scenarios: readonly { name: string; on: OnLanes }[]): void {
+  for (const { name, on } of scenarios) {
+    test.concurrent(
+      name,
+      async ({ expect }) => {
+        const scenario = findScenario(name);
+        if (!scenario) throw new Error(`${name} is missing from the catalogue`);
+        const result = await on((lanes) => runScenario(scenario, lanes));
+        expectEveryCheckHolds(result, scenario.phases.length, expect);
+      },
+      QUEUED_TEST_TIMEOUT_MS,
+    );
+  }
 }
 
 export function labOnLane(lane: number): DeployedLab {

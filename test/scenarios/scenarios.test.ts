@@ -2,16 +2,9 @@
 // clients: nothing here is mocked. A scenario passes only when each of its checks holds.
 // (The failure scenarios run in failures.test.ts and guard-matrix in its own file, on other
 // lanes, at the same time.)
-import { afterAll, describe, test } from "vitest";
-import { runScenario } from "../../harness/scenario/run.js";
-import { ARTICLE_SCENARIOS, findScenario } from "../../scenarios/index.js";
-import {
-  expectEveryCheckHolds,
-  labOnLane,
-  labsFor,
-  laneGroups,
-  QUEUED_TEST_TIMEOUT_MS,
-} from "./lab-for-tests.js";
+import { afterAll, describe } from "vitest";
+import { ARTICLE_SCENARIOS } from "../../scenarios/index.js";
+import { labOnLane, labsFor, laneGroups, scenarioTests } from "./lab-for-tests.js";
 import { LANES } from "./lanes.js";
 
 const lab = labOnLane(LANES.article[0]);
@@ -37,16 +30,5 @@ const ON_THESE_LANES = [
 ];
 
 describe(`the article's scenarios (and slow-holder) on ${lab.backend.name} ${lab.backend.version}`, () => {
-  for (const { name, on } of ON_THESE_LANES) {
-    test.concurrent(
-      name,
-      async ({ expect }) => {
-        const scenario = findScenario(name);
-        if (!scenario) throw new Error(`${name} is missing from the catalogue`);
-        const result = await on((lanes) => runScenario(scenario, lanes));
-        expectEveryCheckHolds(result, scenario.phases.length, expect);
-      },
-      QUEUED_TEST_TIMEOUT_MS,
-    );
-  }
+  scenarioTests(ON_THESE_LANES);
 });
