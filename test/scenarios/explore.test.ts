@@ -137,14 +137,16 @@ describe("the broken guards fail, with their shortest counterexample", () => {
 });
 
 describe("the fixed guards hold", () => {
-  test("lease, both defences and the fence alone: exactly once with a death, a failed charge or a jump past the lease", async () => {
-    for (const name of ["lease/both", "lease/fence"]) {
+  // One walk a test: on LocalStack the two walks together took 179 s of the 180 s a test has.
+  test.each(["lease/both", "lease/fence"])(
+    "%s (both defences, and the fence alone): exactly once with a death, a failed charge or a jump past the lease",
+    async (name) => {
       const report = await walk(guard(name), noLoss);
       walkedAll(report);
-      expect({ name, failing: report.failing }).toEqual({ name, failing: 0 });
+      expect(report.failing).toBe(0);
       expect(report.asExpected).toBe(true);
-    }
-  });
+    },
+  );
 
   test("lease/both: exactly once when an answer, or the payment's answer, is lost", async () => {
     // Every schedule (52 with the lease that knows its own claim; 483 without, each lost answer
