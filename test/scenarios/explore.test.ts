@@ -86,6 +86,13 @@ const walk = (explored: Explored, budget: Budget) =>
 const sample = (explored: Explored, runs: number) =>
   exploreGuard(session, explored, options(faults(1, 1, 1, undefined, 1), 0, runs));
 
+/** A guard file of test/fixtures/guards, loaded as grade loads it, walked within noLoss. */
+async function exploreFixture(fixture: string) {
+  const file = guardFileAt(path.join(FIXTURES, fixture));
+  const explored = gradedExplored(file.name, await loadGuardFile(file));
+  return exploreGuard(session, explored, options(noLoss, 5_000, 0));
+}
+
 /** The steps of a schedule as the explorer prints them, one string. */
 const told = (run: ScheduleRun | undefined) => (run ? stepLines(run).join("\n") : "");
 
@@ -251,9 +258,7 @@ describe("it can fail", () => {
 test("a guard that records its charge under a key of its own: the disagreement is a finding, the ledger counts", async () => {
   // test/fixtures/guards/ledger-by-hand.ts: no claim; every copy charges under the orderId as
   // its key, written through `db`, not `ledger`, so its charge_applied line names another chargeId.
-  const file = guardFileAt(path.join(FIXTURES, "ledger-by-hand.ts"));
-  const explored = gradedExplored(file.name, await loadGuardFile(file));
-  const report = await exploreGuard(session, explored, options(noLoss, 5_000, 0));
+  const report = await exploreFixture("ledger-by-hand.ts");
   walkedAll(report);
   expect(report.failing).toBe(0);
   expect(report.asExpected).toBe(true);
@@ -265,24 +270,16 @@ test("a guard that records its charge under a key of its own: the disagreement i
 
 test("a guard whose record writes its own item through its ledger: the line names what the ledger holds", async () => {
   // test/fixtures/guards/own-key-charge.ts: ledger.record({ ...item, chargeId: "mine=…" }).
-  const file = guardFileAt(path.join(FIXTURES, "own-key-charge.ts"));
-  const explored = gradedExplored(file.name, await loadGuardFile(file));
-  const report = await exploreGuard(session, explored, options(noLoss, 5_000, 0));
+  const report = await exploreFixture("own-key-charge.ts");
   walkedAll(report);
   expect(report.failing).toBe(0);
   expect(report.disagreed).toBe(0);
 });
 
 describe("a guard runs in the world a Lambda gives it", () => {
-  const explore = async (fixture: string) => {
-    const file = guardFileAt(path.join(FIXTURES, fixture));
-    const explored = gradedExplored(file.name, await loadGuardFile(file));
-    return exploreGuard(session, explored, options(noLoss, 5_000, 0));
-  };
-
   test("a client the guard builds itself (new DynamoDBClient({})) works, and its calls are steps", async () => {
     // test/fixtures/guards/own-client.ts: the article's claim through a client of its own.
-    const report = await explore("own-client.ts");
+    const report = await exploreFixture("own-client.ts");
     walkedAll(report);
     // Node's HTTP channel heard every request: none went around the gates.
     expect(report.wentAround).toBe(0);
@@ -293,7 +290,7 @@ describe("a guard runs in the world a Lambda gives it", () => {
 
   test("a DynamoDB request made around the SDK is heard and reported, with its copy and operation", async () => {
     // test/fixtures/guards/around-the-sdk.ts: its claim is a hand-made HTTP request.
-    const report = await explore("around-the-sdk.ts");
+    const report = await exploreFixture("around-the-sdk.ts");
     expect(report.schedules).toBeGreaterThan(0);
     expect(report.wentAround).toBe(report.schedules);
     expect(report.around).toEqual(
@@ -303,7 +300,7 @@ describe("a guard runs in the world a Lambda gives it", () => {
 
   test("a DynamoDB request made with fetch is heard too", async () => {
     // test/fixtures/guards/around-with-fetch.ts: its claim is sent with fetch (undici).
-    const report = await explore("around-with-fetch.ts");
+    const report = await exploreFixture("around-with-fetch.ts");
     expect(report.schedules).toBeGreaterThan(0);
     expect(report.wentAround).toBe(report.schedules);
     expect(report.around).toEqual(
