@@ -171,7 +171,7 @@ export const GRADED_HOLD = { functionTimeoutSeconds: 10 } satisfies Omit<PhaseSe
  * and whatever happened is judged from the charges, with howNotRaced saying what did not.
  */
 export async function secondCopyWhileHeldAtMost(lab: Workload, orderId: string, gapMs = 0) {
-  const functionMs = GRADED_HOLD.functionTimeoutSeconds * 1000;
+  const functionMs = lab.functionTimeoutMs;
   await lab.send({ orderId });
   const first = lab.at("before-charge", 1);
   // Handing a message over and a cold start come before the guard: twice the function's clock.

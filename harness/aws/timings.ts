@@ -64,6 +64,42 @@ export function testTimings(backend: { emulator: Emulator }): Timings {
   return profileOf(backend).clocks === "localstack" ? LOCALSTACK_TEST_TIMINGS : TEST_TIMINGS;
 }
 
+/** The two clocks one phase of a scenario runs with. */
+export interface PhaseClocks {
+  functionTimeoutSeconds: number;
+  visibilityTimeoutSeconds: number;
+}
+
+/**
+ * How many times its own function timeout a phase gets on this backend. A phase asks for what a
+ * held copy needs on MiniStack (HOLDS_A_COPY: the other copy's whole way through the guard while
+ * the held one waits inside its invocation). LocalStack's DynamoDB answers one request at a time
+ * (moto behind its provider), so with the rest of the suite beside it every call on that way
+ * waits its turn: in CI a held claim copy gave up at 7.5 s of its 8, the other copy marked
+ * through a moment before the harness could release it (one claim took 2.3 s).
+ */
+const ASKED_TIMEOUT_SCALE = { standard: 1, localstack: 2 } as const;
+
+/**
+ * A phase's clocks: the function timeout it asks for (scaled to the backend), never below the
+ * backend's; the queue's clock as asked, else at least the function's, as AWS requires of a
+ * mapping's queue.
+ */
+export function phaseClocks(
+  backend: { emulator: Emulator },
+  asked: { functionTimeoutSeconds?: number; visibilitySeconds?: number },
+): PhaseClocks {
+  const timings = testTimings(backend);
+  const scale = ASKED_TIMEOUT_SCALE[profileOf(backend).clocks];
+  const functionTimeoutSeconds = Math.max(
+    (asked.functionTimeoutSeconds ?? 0) * scale,
+    timings.functionTimeoutSeconds,
+  );
+  const visibilityTimeoutSeconds =
+    asked.visibilitySeconds ?? Math.max(timings.visibilityTimeoutSeconds, functionTimeoutSeconds);
+  return { functionTimeoutSeconds, visibilityTimeoutSeconds };
+}
+
 /** For scenario stories: how long a failed copy waits before SQS delivers it again. */
 export const RETRY_AFTER = `${TEST_TIMINGS.visibilityTimeoutSeconds} s here, ${LOCALSTACK_TEST_TIMINGS.visibilityTimeoutSeconds} s on LocalStack`;
 

@@ -8,7 +8,7 @@ import {
   setMappingIfNeeded,
   setQueueVisibilityIfNeeded,
 } from "../aws/switches.js";
-import { testTimings } from "../aws/timings.js";
+import { phaseClocks } from "../aws/timings.js";
 import { invokeEmptyBatches } from "./empty-batches.js";
 import { resetState } from "./reset.js";
 
@@ -28,9 +28,9 @@ export interface Delivery {
   visibilitySeconds?: number;
   /**
    * The function timeout a run needs, when its invocations do more than the backend's default
-   * allows for (ten records in one invocation on a loaded machine); never below that default.
-   * Unless visibilitySeconds says otherwise, the queue's clock is raised to match, as AWS
-   * requires of a mapping's queue.
+   * allows for (ten records in one invocation, a held copy), as it needs it on MiniStack;
+   * phaseClocks scales it to the backend, never below its default. Unless visibilitySeconds
+   * says otherwise, the queue's clock is raised to match, as AWS requires of a mapping's queue.
    */
   functionTimeoutSeconds?: number;
 }
@@ -50,11 +50,9 @@ export async function prepareRun(
   const { pollers, batchSize = 1 } = delivery;
   // Harness pollers and the event source mapping must not both consume the queue.
   await setMappingIfNeeded(conn, deployment.mappingId, { enabled: pollers === 0, batchSize });
-  const timings = testTimings(lab.backend);
-  const timeout = Math.max(delivery.functionTimeoutSeconds ?? 0, timings.functionTimeoutSeconds);
-  const visibility =
-    delivery.visibilitySeconds ?? Math.max(timings.visibilityTimeoutSeconds, timeout);
-  await setQueueVisibilityIfNeeded(conn, deployment.queueUrl, visibility);
+  const clocks = phaseClocks(lab.backend, delivery);
+  const timeout = clocks.functionTimeoutSeconds;
+  await setQueueVisibilityIfNeeded(conn, deployment.queueUrl, clocks.visibilityTimeoutSeconds);
   await resetState(conn, deployment);
   if (!(await applyWorkerSettings(conn, deployment.names, settings, timeout))) return 1;
   // New settings mean new environments: start them now, not while the copies wait (a cold

@@ -3,7 +3,7 @@ import { DEFAULT_SETTINGS } from "../../contract/settings.js";
 import { mappingsOf, onFifoQueue } from "../aws/deploy.js";
 import type { DeployedLab } from "../aws/lab.js";
 import { stopDelivering } from "../aws/switches.js";
-import { testTimings } from "../aws/timings.js";
+import { type PhaseClocks, phaseClocks, testTimings } from "../aws/timings.js";
 import { mappingConcurrency, profileOf } from "../backends/emulators.js";
 import { invariantChecks, renamedCharges } from "../check/checks.js";
 import { gatherPhaseFacts } from "../check/gather.js";
@@ -23,9 +23,9 @@ import { bindWorkload } from "./workload.js";
  * How long a phase waits for its messages to end: a minute, or longer where a dead-lettered
  * message needs that (every receive, each after a visibility timeout, then the move).
  */
-function phaseTimeoutMs(lab: DeployedLab): number {
-  const { visibilityTimeoutSeconds, maxReceiveCount } = testTimings(lab.backend);
-  return Math.max(60_000, (maxReceiveCount + 3) * visibilityTimeoutSeconds * 1000);
+function phaseTimeoutMs(lab: DeployedLab, clocks: PhaseClocks): number {
+  const { maxReceiveCount } = testTimings(lab.backend);
+  return Math.max(60_000, (maxReceiveCount + 3) * clocks.visibilityTimeoutSeconds * 1000);
 }
 
 export async function runScenario(
@@ -79,11 +79,6 @@ export async function runScenario(
   };
 }
 
-/** The function timeout a phase runs with: its own, never below the backend's. */
-const functionTimeoutMs = (lab: DeployedLab, setup: PhaseResult["setup"]) =>
-  Math.max(setup.functionTimeoutSeconds ?? 0, testTimings(lab.backend).functionTimeoutSeconds) *
-  1000;
-
 /** Rows and columns in the order the phases first name them. */
 function matrixOf(phases: PhaseResult[]): Pick<ScenarioResult, "matrix"> {
   const cells = phases.flatMap((p) => (p.cell ? [p.cell] : []));
@@ -117,7 +112,8 @@ async function runPhase(
 
   // Log timestamps can trail the clock a little; the message-id filter keeps other runs out.
   const sinceMs = Date.now() - 5_000;
-  const timeoutMs = phase.timeoutMs ?? phaseTimeoutMs(lab);
+  const clocks = phaseClocks(lab.backend, setup);
+  const timeoutMs = phase.timeoutMs ?? phaseTimeoutMs(lab, clocks);
   // A copy killed on purpose never logs its end: by FAULT, or by a failpoint that crashes.
   const crashes =
     setup.fault === "crash-after-claim" ||
@@ -135,7 +131,7 @@ async function runPhase(
     // A crashed copy, or a guard file that never returns: its invocation is over at the function
     // timeout, unlogged.
     ...(crashes || phase.guardMayHang
-      ? { timedOutAfterMs: functionTimeoutMs(lab, setup) + 2_000 }
+      ? { timedOutAfterMs: clocks.functionTimeoutSeconds * 1000 + 2_000 }
       : {}),
     ...(profileOf(lab.backend).lateLogs
       ? { shipLateLogs: () => shipLateLogs(conn, deployment.names.functionName) }
@@ -151,6 +147,7 @@ async function runPhase(
     conn,
     deployment,
     setup,
+    clocks,
     waitOptions,
     warmFor,
     pollers?.stats,

@@ -21,6 +21,8 @@ export type PhaseSetup = Partial<WorkerSettings> &
 
 /** What a workload can do: send copies, and wait for what it sent to finish. */
 export interface Workload {
+  /** How long each of this phase's invocations may run: its own clock, scaled to the backend. */
+  functionTimeoutMs: number;
   /**
    * Copies of an order. On a FIFO phase each is sent in the order's message group, with
    * deduplicationId if given (else the queue deduplicates by content); a copy SQS dropped as a

@@ -3,6 +3,7 @@
 import type { Connection } from "../aws/connection.js";
 import type { Deployment } from "../aws/deploy.js";
 import { setMappingEnabled } from "../aws/switches.js";
+import type { PhaseClocks } from "../aws/timings.js";
 import { transactionTokenRetry } from "../aws/transaction-token.js";
 import { sleep } from "../common/sleep.js";
 import { holdAt } from "../drive/failpoints.js";
@@ -25,6 +26,7 @@ export function bindWorkload(
   conn: Connection,
   deployment: Deployment,
   setup: PhaseResult["setup"],
+  clocks: PhaseClocks,
   waitOptions: Parameters<typeof waitUntilEnded>[3],
   warmFor: (atOnce: number) => Promise<void>,
   pollerStats?: () => PollerStats,
@@ -65,6 +67,7 @@ export function bindWorkload(
     return batch;
   };
   const workload: Workload = {
+    functionTimeoutMs: clocks.functionTimeoutSeconds * 1000,
     send: ({ copies = 1, mangled = false, deduplicationId, ...order }) => {
       const body = orderBody(order);
       return sendAndRemember(
