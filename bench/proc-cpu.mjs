@@ -2,7 +2,8 @@
 // process: the emulator (MiniStack's Python), its function workers, vitest and its workers, the
 // lab's command line, pip and other Python. A process's last sample counts (up to a second of a
 // short one's CPU is missed; bench/cpu-probe.mjs counts Node processes at their exit instead).
-// Linux only. Usage: node bench/proc-cpu.mjs <command> [args…]
+// Linux only. Usage: node bench/proc-cpu.mjs <command> [args…]; PROC_CPU_TOP=N also lists the N
+// command lines (their first 120 characters) that used the most CPU.
 import { spawn } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 
@@ -62,7 +63,7 @@ const look = () => {
   }
   for (const pid of ours) {
     const p = now.get(pid);
-    if (p) seen.set(pid, { ticks: p.ticks, kind: kindOf(p.cmd) });
+    if (p) seen.set(pid, { ticks: p.ticks, kind: kindOf(p.cmd), cmd: p.cmd });
   }
 };
 const timer = setInterval(look, 1000);
@@ -80,5 +81,20 @@ child.on("exit", (code) => {
     console.error(`  ${kind.padEnd(42)} ${cpu} s  ${String(k.processes).padStart(4)} processes`);
   }
   console.error(`  ${"all".padEnd(42)} ${(total / TICKS).toFixed(1).padStart(7)} s`);
+  const top = Number(process.env.PROC_CPU_TOP) || 0;
+  if (top > 0) {
+    const byCommand = new Map();
+    for (const { ticks, cmd } of seen.values()) {
+      const key = cmd.slice(0, 120);
+      const c = byCommand.get(key) ?? { ticks: 0, processes: 0 };
+      byCommand.set(key, { ticks: c.ticks + ticks, processes: c.processes + 1 });
+    }
+    console.error(`\nThe ${top} command lines that used the most CPU:`);
+    for (const [cmd, c] of [...byCommand].sort((a, b) => b[1].ticks - a[1].ticks).slice(0, top)) {
+      console.error(
+        `  ${(c.ticks / TICKS).toFixed(1).padStart(7)} s ${String(c.processes).padStart(4)}x  ${cmd}`,
+      );
+    }
+  }
   process.exit(code ?? 1);
 });
