@@ -5,40 +5,44 @@
 import { BaseSequencer, type TestSpecification } from "vitest/node";
 
 /**
- * Longest first, as measured on 2 cores (MiniStack, December 2026), the unit and scenario files
- * together (they run side by side); any file not named runs after these.
+ * Longest first, as each took in a fresh clone's whole MiniStack run on 2 cores (the unit and
+ * scenario files side by side); any file not named runs after these.
  */
 const LONGEST = [
+  "scenarios/guard-matrix.test.ts",
   "scenarios/explore.test.ts",
   "scenarios/grade.test.ts",
-  "scenarios/guard-matrix.test.ts",
-  "scenarios/beyond.test.ts",
   "scenarios/failures.test.ts",
+  "scenarios/beyond.test.ts",
   "scenarios/workshop-guard-file.test.ts",
-  "scenarios/workshop-insights.test.ts",
-  "scenarios/workshop.test.ts",
   "scenarios/workshop-apart.test.ts",
   "scenarios/lost-answer.test.ts",
+  "scenarios/workshop-insights.test.ts",
   "scenarios/scenarios.test.ts",
+  "scenarios/workshop.test.ts",
   "unit/ministack-venv.test.ts",
   "unit/doctor.test.ts",
+  "scenarios/interrupt.test.ts",
   "unit/guard-file.test.ts",
   "scenarios/fuzz.test.ts",
   "unit/grade-cli.test.ts",
-  "unit/python.test.ts",
-  // 6-9 s on MiniStack, 35-48 s on LocalStack: early, so that it does not end a LocalStack run.
+  // 6 s on MiniStack, 35-48 s on LocalStack: early, so that it does not end a LocalStack run.
   "scenarios/load.test.ts",
+  "unit/python.test.ts",
   "scenarios/lease.test.ts",
-  "unit/doctor-deadline.test.ts",
-  "unit/cli.test.ts",
-  "unit/readiness.test.ts",
-  "unit/bundle.test.ts",
-  "scenarios/html-report.browser.test.ts",
-  "unit/lab-cli.test.ts",
-  "scenarios/boundary.test.ts",
   "scenarios/ministack-temp.test.ts",
-  "unit/insights-window.test.ts",
+  "scenarios/html-report.browser.test.ts",
+  "unit/readiness.test.ts",
+  "unit/doctor-deadline.test.ts",
+  "unit/explore-order.test.ts",
+  "unit/bundle.test.ts",
+  "unit/cli-bundle.test.ts",
   "unit/summary-reporter.test.ts",
+  "scenarios/boundary.test.ts",
+  "unit/exit.test.ts",
+  "unit/cli.test.ts",
+  "unit/lab-cli.test.ts",
+  "unit/insights-window.test.ts",
 ];
 
 const rank = (file: TestSpecification) => {
