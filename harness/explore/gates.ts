@@ -39,6 +39,8 @@ export interface Scope {
   heard(actor: Actor, what: string): void;
   /** A DynamoDB request the copy made that no gate saw (operation: "PutItem", …). */
   wentAround(actor: Actor, operation: string): void;
+  /** The copy's own code called process.exit(code): its process, and the invocation, end there. */
+  exited(actor: Actor, code: unknown): void;
 }
 
 export interface CallInfo {
@@ -138,10 +140,14 @@ export class Stage {
     this.resume(actor).fail(err);
   }
 
-  /** It never goes on: no catch, no finally, no process_end, as a killed process. */
+  /**
+   * It never goes on: no catch, no finally, no process_end, as a killed process. A copy killed
+   * while it runs (its own process.exit) unwinds, but reaches no gate and logs nothing more.
+   */
   kill(actor: Actor): void {
     actor.state = "dead";
     actor.wake = undefined;
+    this.wakeDriver();
   }
 
   parked(): Actor[] {

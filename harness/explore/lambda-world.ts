@@ -36,13 +36,38 @@ export function enterLambdaWorld(
   Object.assign(process.env, env);
   const ungate = gateEveryClient(tables);
   const unhear = hearCallsAround();
+  const unexit = exitEndsOnlyTheCopy();
   return () => {
+    unexit();
     unhear();
     ungate();
     for (const [key, value] of Object.entries(before)) {
       if (value === undefined) delete process.env[key];
       else process.env[key] = value;
     }
+  };
+}
+
+/** Thrown where a copy called process.exit, to unwind its code; the copy is dead by then. */
+export class CopyExited extends Error {
+  override name = "CopyExited";
+}
+
+/**
+ * A guard's process.exit ends its function's process in Lambda. Here every copy shares the
+ * explorer's process (the grader's, a test's): the copy dies where it called it, and the process
+ * goes on. Outside a copy, process.exit is Node's own.
+ */
+function exitEndsOnlyTheCopy(): () => void {
+  const exit = process.exit;
+  process.exit = ((code?: number | string | null) => {
+    const actor = currentActor();
+    if (!actor) return exit.call(process, code);
+    actor.scope.exited(actor, code);
+    throw new CopyExited(`process.exit(${code ?? ""})`);
+  }) as typeof process.exit;
+  return () => {
+    process.exit = exit;
   };
 }
 

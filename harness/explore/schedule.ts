@@ -103,10 +103,13 @@ class Schedule {
   private readonly scope: Scope = {
     now: () => this.clock.now(),
     reach: (actor, gate) => this.reach(actor, gate),
-    calling: (_actor, call) => this.touched.note(call),
+    calling: (actor, call) => {
+      if (actor.state !== "dead") this.touched.note(call);
+    },
     heard: (_actor, what) => this.story.note(what),
     wentAround: (actor, operation) =>
       this.around.push({ who: who(this.queue.delivery(actor)), operation }),
+    exited: (actor, code) => this.exited(actor, code),
   };
 
   async run(choose: Chooser): Promise<void> {
@@ -161,6 +164,8 @@ class Schedule {
 
   /** A failpoint where the only option would be to go on is passed without a step. */
   private reach(actor: Actor, gate: Gate): Promise<void> {
+    // A copy that ended its own process goes nowhere: what its code still runs never settles.
+    if (actor.state === "dead") return new Promise(() => {});
     const d = this.queue.delivery(actor);
     d.firstGate = d.firstGate === undefined;
     if (gate.point !== undefined) {
@@ -260,7 +265,9 @@ class Schedule {
             Math.max(0, d.deadline - this.clock.now()),
           ),
           at: (point) => actor.scope.reach(actor, { name: point, point }),
-          write: (event) => this.story.record(event),
+          write: (event) => {
+            if (actor.state !== "dead") this.story.record(event);
+          },
           calls: () => actor.calls,
           attempts: () => actor.attempts,
         }),
@@ -283,6 +290,19 @@ class Schedule {
       this.die(d, actor.gate as Gate, "timed out");
       this.story.note(`${who(d)} timed out at ${actor.gate?.name ?? "?"}: Lambda killed it`);
     }
+  }
+
+  /**
+   * In Lambda, process.exit ends the runtime's process: the invocation ends with it, unanswered,
+   * and SQS delivers the message again, as after a crash. Not a fault the explorer chose.
+   */
+  private exited(actor: Actor, code: unknown): void {
+    const d = this.queue.delivery(actor);
+    this.story.note(
+      `${who(d)} calls process.exit(${code ?? ""}): the function's process ends, the invocation with it`,
+    );
+    this.stage.kill(actor);
+    this.ended(d, "crashed");
   }
 
   private die(d: Delivery, gate: Gate, how: "crashed" | "timed out"): void {

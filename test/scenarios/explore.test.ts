@@ -86,11 +86,11 @@ const walk = (explored: Explored, budget: Budget) =>
 const sample = (explored: Explored, runs: number) =>
   exploreGuard(session, explored, options(faults(1, 1, 1, undefined, 1), 0, runs));
 
-/** A guard file of test/fixtures/guards, loaded as grade loads it, walked within noLoss. */
-async function exploreFixture(fixture: string) {
+/** A guard file of test/fixtures/guards, loaded as grade loads it, walked within noLoss unless told. */
+async function exploreFixture(fixture: string, budget = noLoss) {
   const file = guardFileAt(path.join(FIXTURES, fixture));
   const explored = gradedExplored(file.name, await loadGuardFile(file));
-  return exploreGuard(session, explored, options(noLoss, 5_000, 0));
+  return exploreGuard(session, explored, options(budget, 5_000, 0));
 }
 
 /** The steps of a schedule as the explorer prints them, one string. */
@@ -286,6 +286,17 @@ describe("a guard runs in the world a Lambda gives it", () => {
     // Its real flaw, not "Region is missing" on every copy (dead-lettered).
     expect(report.kinds).toEqual(expect.arrayContaining(["lost", "stuck"]));
     expect(report.kinds).not.toContain("dead-lettered");
+  });
+
+  test("a guard that calls process.exit dies there, as its function's process would; the explorer goes on", async () => {
+    // test/fixtures/broken-guards/exits.ts: charges, then process.exit(1); every delivery
+    // charges. No fault needed: each exit is a death SQS answers with another delivery.
+    const report = await exploreFixture("../broken-guards/exits.ts", faults(0, 0, 0));
+    walkedAll(report);
+    expect(report.kinds).toContain("doubled");
+    const steps = told(report.counterexample);
+    expect(steps).toContain("copy 1 calls process.exit(1): the function's process ends");
+    expect(steps).not.toContain("process_end");
   });
 
   test("a DynamoDB request made around the SDK is heard and reported, with its copy and operation", async () => {

@@ -102,6 +102,7 @@ describe("the explorer retries as the worker does", () => {
       calling: () => {},
       heard: () => {},
       wentAround: () => {},
+      exited: () => {},
     };
     const lost: RetryErrorInfo = {
       error: networkError("answer") as SdkError,

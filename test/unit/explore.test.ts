@@ -20,6 +20,7 @@ function scopeOn(stage: Stage, clock: FakeClock): Scope {
     calling: () => {},
     heard: () => {},
     wentAround: () => {},
+    exited: () => {},
   };
 }
 
