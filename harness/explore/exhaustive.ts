@@ -6,7 +6,7 @@
 
 import type { Chooser } from "./choices.js";
 import { type Found, nothingFound, pool, tally } from "./found.js";
-import type { ScheduleRun } from "./schedule.js";
+import type { ScheduleRun } from "./schedule-run.js";
 
 export interface ExhaustiveOptions {
   /** Stop after this many schedules: the result then says the walk is incomplete. */

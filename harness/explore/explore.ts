@@ -8,7 +8,8 @@ import { exhaustive, type Walked } from "./exhaustive.js";
 import { type Disagreement, type Found, shorter } from "./found.js";
 import type { Explored } from "./guards.js";
 import { randomly, type Sampled } from "./random.js";
-import { runSchedule, type ScheduleRun } from "./schedule.js";
+import { runSchedule } from "./schedule.js";
+import type { ScheduleRun } from "./schedule-run.js";
 import type { Session } from "./session.js";
 import type { WentAround } from "./touched.js";
 

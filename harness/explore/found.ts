@@ -2,7 +2,7 @@
 // failing one (fewest steps), which is the one worth reading.
 import type { FailureKind } from "../check/failures.js";
 import type { LogDisagreement } from "./properties.js";
-import type { ScheduleRun } from "./schedule.js";
+import type { ScheduleRun } from "./schedule-run.js";
 import type { WentAround } from "./touched.js";
 
 export interface Found {

@@ -17,7 +17,7 @@ import type { Counterexample, GuardReport } from "./explore.js";
 import type { CopyHung } from "./gates.js";
 import { EXPLORE_TIMINGS } from "./guards.js";
 import type { Step } from "./narration.js";
-import type { ScheduleRun } from "./schedule.js";
+import type { ScheduleRun } from "./schedule-run.js";
 
 const count = (n: number) => n.toLocaleString("en-US");
 const secs = (ms: number) => `${(ms / 1000).toFixed(1)} s`;

@@ -6,7 +6,7 @@
 import fc from "fast-check";
 import type { Chooser, Option } from "./choices.js";
 import { type Found, nothingFound, shorter, tally } from "./found.js";
-import type { ScheduleRun } from "./schedule.js";
+import type { ScheduleRun } from "./schedule-run.js";
 
 export interface RandomOptions {
   runs: number;

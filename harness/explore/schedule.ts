@@ -4,46 +4,21 @@
 // SQS deliver a failed or crashed message again. Then the checker reads the tables.
 //
 // The parts: the queue (sqs.ts), what may happen next (choices.ts), the faults left
-// (budget.ts), the story told (narration.ts); this module takes the steps.
-import type { FailpointName } from "../../contract/failpoints.js";
+// (budget.ts), the story told (narration.ts), what a schedule is given and gives back
+// (schedule-run.ts); this module takes the steps.
 import type { WorkerConfig } from "../../contract/settings.js";
 import { InjectedFault } from "../../worker/injected.js";
-import type { WorkerEvent } from "../observe/events.js";
-import { type Budget, FAIL_AT, FaultBudget } from "./budget.js";
+import { FAIL_AT, FaultBudget } from "./budget.js";
 import { type Choice, Choices, type Chooser, type Option } from "./choices.js";
 import { FakeClock } from "./clock.js";
 import { deliver, lambdaContext } from "./copy.js";
 import { Actor, type Gate, type Scope, Stage } from "./gates.js";
-import type { Explored } from "./guards.js";
-import { label, lost, Narration, rule, type Step, who } from "./narration.js";
+import { label, lost, Narration, rule, who } from "./narration.js";
 import { type EndState, judge, type Verdict } from "./properties.js";
+import type { ScheduleRun, ScheduleSpec } from "./schedule-run.js";
 import type { Session } from "./session.js";
 import { type Delivery, type Message, Queue } from "./sqs.js";
 import { TouchedKeys, type WentAround } from "./touched.js";
-
-export interface ScheduleSpec {
-  explored: Explored;
-  copies: number;
-  budget: Budget;
-  failAt?: readonly FailpointName[];
-}
-
-export interface ScheduleRun {
-  orderId: string;
-  copies: number;
-  steps: Step[];
-  events: WorkerEvent[];
-  trace: Choice[];
-  messageIds: string[];
-  bodies: string[];
-  deadLettered: string[];
-  /** Faults it used: deaths (crashes and timeouts), failed charges, clock jumps. */
-  faults: number;
-  end: EndState;
-  verdict: Verdict;
-  /** DynamoDB requests the copies made that no gate saw: the schedule did not choose them. */
-  around: WentAround[];
-}
 
 /** Far more than any schedule takes: a loop here is a bug. */
 const MAX_STEPS = 500;

@@ -32,7 +32,8 @@ import {
   stepLines,
   writeCounterexampleHtml,
 } from "../../harness/explore/output.js";
-import { runSchedule, type ScheduleRun } from "../../harness/explore/schedule.js";
+import { runSchedule } from "../../harness/explore/schedule.js";
+import type { ScheduleRun } from "../../harness/explore/schedule-run.js";
 import { openSession, type Session } from "../../harness/explore/session.js";
 import type { Guard } from "../../worker/guards/guard.js";
 import { lease } from "../../worker/guards/lease.js";

@@ -5,7 +5,7 @@ import { describe, expect, test } from "vitest";
 import type { Chooser, Option } from "../../harness/explore/choices.js";
 import { type Found, nothingFound, tally } from "../../harness/explore/found.js";
 import { randomly } from "../../harness/explore/random.js";
-import type { ScheduleRun } from "../../harness/explore/schedule.js";
+import type { ScheduleRun } from "../../harness/explore/schedule-run.js";
 
 const OPTIONS: Option[] = [
   { kind: "jump", ms: 1 },
