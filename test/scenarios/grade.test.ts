@@ -1,7 +1,7 @@
 // npx lab grade on the emulator, through the command's own functions (gradedFrom, prepareGraded,
 // gradeGuard, gradeView, textGrade): the guard file bundled into the worker of the file's lanes,
-// the matrix's column for it, the explorer with the small budget. One grading per fixture, all
-// started at once, side by side (each on lanes of its own), each shared by its assertions.
+// the matrix's column for it, the explorer with the small budget. One grading per fixture, run
+// side by side, each shared by its assertions.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
@@ -36,7 +36,6 @@ const BROKEN = Object.fromEntries(
   ["throws.ts", "not-an-outcome.js", "never-returns.ts"].map((name, i) => [name, MORE[i]]),
 ) as Record<string, DeployedLab>;
 const LEASE_COPY = MORE.slice(3);
-const [OWN_KEY_A, OWN_KEY_B, BY_HAND, ODD] = labsFor("gradeChoices") as DeployedLab[];
 
 let session: Session;
 const gradings = new Map<string, Promise<GradeResult>>();
@@ -98,14 +97,6 @@ beforeAll(async () => {
   graded("claim", CLAIM, CLAIM_ROWS);
   graded(fixture("guards", "lease-copy.ts"), LEASE_COPY);
   for (const name of ["throws.ts", "not-an-outcome.js", "never-returns.ts"]) brokenGraded(name);
-  // The guard's own choices (issue 29 items 5 and 6), on lanes of their own (lanes.ts
-  // gradeChoices): each grades with a finding or a failed row, never an unexpected error.
-  graded(fixture("guards", "own-key-charge.ts"), [OWN_KEY_A, OWN_KEY_B] as DeployedLab[]);
-  graded(fixture("guards", "ledger-by-hand.ts"), BY_HAND as DeployedLab, [
-    "duplicate copies",
-    "payload mismatch",
-  ]);
-  graded(fixture("broken-guards", "odd-values.js"), ODD as DeployedLab, ["duplicate copies"]);
   // A failed grading fails its own tests, not the others'.
   for (const g of gradings.values()) g.catch(() => undefined);
 });
@@ -223,7 +214,23 @@ describe("npx lab grade", () => {
   });
 });
 
+// The guard's own choices (issue 29 items 5 and 6): each grades with a finding or a failed row,
+// never an unexpected error. Lanes of their own (lanes.ts gradeChoices), graded side by side.
+const [OWN_KEY_A, OWN_KEY_B, BY_HAND, ODD] = labsFor("gradeChoices") as DeployedLab[];
+
 describe("npx lab grade: what a guard chooses is a finding or a flaw, never an error", () => {
+  beforeAll(() => {
+    const started = [
+      graded(fixture("guards", "own-key-charge.ts"), [OWN_KEY_A, OWN_KEY_B] as DeployedLab[]),
+      graded(fixture("guards", "ledger-by-hand.ts"), BY_HAND as DeployedLab, [
+        "duplicate copies",
+        "payload mismatch",
+      ]),
+      graded(fixture("broken-guards", "odd-values.js"), ODD as DeployedLab, ["duplicate copies"]),
+    ];
+    for (const g of started) g.catch(() => undefined);
+  });
+
   test("own-key-charge (its record writes the ledger item under a key of its own): PASS, every line names what the ledger holds", async () => {
     const result = await graded(fixture("guards", "own-key-charge.ts"), []);
     expect(failedRows(result)).toEqual([]);
