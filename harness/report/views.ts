@@ -117,7 +117,7 @@ export function observationView(o: Observation, number: number, total: number): 
       { label: "dead-lettered", value: String(observed.dlq) },
       { label: "max concurrent invocations", value: String(observed.maxConcurrency) },
     ],
-    claims: claimsView(observed.claims),
+    claims: claimsView(observed.claims, o.setup.guard),
     intended: intendedView(observed.intended),
     timeline: timelineView(o.timeline, { fifo: o.setup.queue === "fifo" }),
     steps: stepsView(o.timeline, o.sent.messageIds),
@@ -194,7 +194,14 @@ export function chargesView(charges: ChargeSummary): TableView {
   };
 }
 
-export function claimsView(claims: PhaseResult["observed"]["claims"]): TableView {
+/**
+ * The claims table as scanned. Empty under Powertools is not "no record": its record is in a
+ * table of its own, and the line says so.
+ */
+export function claimsView(
+  claims: PhaseResult["observed"]["claims"],
+  guard?: WorkerSettings["guard"],
+): TableView {
   return {
     columns: ["orderId", "status", "messageId", "completedMessageId"],
     rows: claims.map((c) => [
@@ -203,7 +210,10 @@ export function claimsView(claims: PhaseResult["observed"]["claims"]): TableView
       { text: c.messageId, tone: "id" },
       { text: c.completedMessageId ?? "", tone: "id" },
     ]),
-    empty: "(empty)",
+    empty:
+      guard === "powertools"
+        ? "(empty: Powertools keeps its record in a table of its own, not in the claims table)"
+        : "(empty)",
   };
 }
 

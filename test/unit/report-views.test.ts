@@ -105,3 +105,28 @@ describe("the text and HTML reports draw the same views", () => {
     expect(text).toContain("lease=1500 ms");
   });
 });
+
+describe("an empty claims table", () => {
+  const empty = (guard: "powertools" | "claim") => {
+    const base = phaseResult();
+    const phaseOf = phaseResult({
+      setup: { ...base.setup, guard },
+      observed: { ...base.observed, claims: [] },
+    });
+    const run = scenarioResult({ phases: [phaseOf], pass: true });
+    return { text: seenInText(textScenario(run)), html: seenInHtml(renderHtml(run)) };
+  };
+
+  test("under Powertools, both reports say its record is in a table of its own", () => {
+    for (const shown of Object.values(empty("powertools"))) {
+      expect(shown).toContain("Powertools keeps its record in a table of its own");
+    }
+  });
+
+  test("under another guard, both reports say (empty) and no more", () => {
+    for (const shown of Object.values(empty("claim"))) {
+      expect(shown).toContain("(empty)");
+      expect(shown).not.toContain("Powertools keeps its record");
+    }
+  });
+});
