@@ -49,7 +49,7 @@ export function enterLambdaWorld(
 }
 
 /** Thrown where a copy called process.exit, to unwind its code; the copy is dead by then. */
-export class CopyExited extends Error {
+class CopyExited extends Error {
   override name = "CopyExited";
 }
 
