@@ -6,13 +6,8 @@ import { LabError } from "../common/errors.js";
 import { LAB_DIR } from "../common/paths.js";
 import type { Say } from "../common/say.js";
 import { lastLines, run } from "./processes.js";
-import {
-  findPython,
-  type PythonCommand,
-  type PythonFound,
-  pythonLabel,
-  pythonVersion,
-} from "./python.js";
+import { findPython, type PythonFound, pythonLabel, pythonVersion } from "./python.js";
+import { type PipCommand, pipForVenv, pipInstallsElsewhere } from "./venv-pip.js";
 
 export const MINISTACK_VERSION = "1.5.33";
 export const isWindows = process.platform === "win32";
@@ -81,24 +76,27 @@ export async function ensureMiniStack(
 
   mkdirSync(labDir, { recursive: true });
   if (!existsSync(paths.python)) {
+    // Without a pip of its own when this Python's pip can install into it (venv-pip.ts).
+    const withoutPip = (await pipInstallsElsewhere(python)) ? ["--without-pip"] : [];
     say(`creating a Python virtual environment in ${paths.venv} (once)`);
-    const made = await run(python.command, [...python.args, "-m", "venv", paths.venv], {
-      timeoutMs: 120_000,
-    });
+    const made = await run(
+      python.command,
+      [...python.args, "-m", "venv", ...withoutPip, paths.venv],
+      { timeoutMs: 120_000 },
+    );
     if (made.code !== 0)
       throw new LabError(`${pythonLabel(python)} -m venv failed:\n${made.output.trim()}`);
   }
 
   // The same answer doctor gives: wheels that pip resolves here, or else the index.
-  const offline =
-    (await offlineWheels({ command: paths.python, args: [] }, paths.wheels)).state === "resolve";
+  const pip = pipForVenv(paths.venv, paths.python, python);
+  const offline = (await offlineWheels(pip, paths.wheels)).state === "resolve";
   const source = offline ? ["--no-index", "--find-links", paths.wheels] : [];
   say(`installing ministack==${MINISTACK_VERSION} from ${offline ? paths.wheels : "PyPI"} (once)`);
   const installed = await run(
-    paths.python,
+    pip.command,
     [
-      "-m",
-      "pip",
+      ...pip.args,
       "install",
       "--disable-pip-version-check",
       "--progress-bar",
@@ -133,7 +131,7 @@ export type OfflineWheels =
   | { state: "unusable"; why: string };
 
 export async function offlineWheels(
-  python: PythonCommand,
+  pip: PipCommand,
   wheels: string,
   runner: typeof run = run,
   /** pip's flags to answer for another machine (the room kit's check); none: this one. */
@@ -142,10 +140,10 @@ export async function offlineWheels(
   if (!existsSync(wheels) || !readdirSync(wheels).some((f) => f.endsWith(".whl")))
     return { state: "none" };
   const { code, output } = await runner(
-    python.command,
+    pip.command,
     [
-      ...python.args,
-      ...["-m", "pip", "install", "--dry-run", "--ignore-installed", "--no-index"],
+      ...pip.args,
+      ...["install", "--dry-run", "--ignore-installed", "--no-index"],
       ...["--find-links", wheels, "--only-binary", ":all:", "--quiet"],
       "--disable-pip-version-check",
       ...forTarget,

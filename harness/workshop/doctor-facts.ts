@@ -16,6 +16,7 @@ import {
 import { type IndexProbe, probeIndex } from "../backends/package-index.js";
 import { isPortFree } from "../backends/processes.js";
 import { findPython, NoSupportedPython, type PythonFound } from "../backends/python.js";
+import { pipForVenv, pipOf } from "../backends/venv-pip.js";
 import { within } from "../common/deadline.js";
 import { UsageError } from "../common/errors.js";
 
@@ -167,8 +168,9 @@ export async function ministackFacts(
   // installed, and its pip is not the one that will install.
   const fits = await venvFits(paths, python);
   if (fits && existsSync(paths.marker)) return { installed: true };
-  // The venv's own pip when an earlier run made the venv: that is the one that will install.
-  const asker = fits ? { command: paths.python, args: [] } : python;
+  // The pip that will install: the venv's (or the Python's, pointed at it) when an earlier run
+  // made the venv.
+  const asker = fits ? pipForVenv(paths.venv, paths.python, python) : pipOf(python);
   const wheels = await offlineWheels(asker, paths.wheels);
   if (wheels.state === "resolve") return { installed: false, wheels };
   return { installed: false, wheels, index: await probe() };

@@ -19,6 +19,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { MINISTACK_VERSION, offlineWheels } from "../backends/ministack-install.js";
 import { lastLines, run } from "../backends/processes.js";
+import { pipOf } from "../backends/venv-pip.js";
 import { LabError } from "../common/errors.js";
 import { SUPPORTED_PYTHONS } from "../common/supported.js";
 import type { NpmPlatform } from "./kit-npm.js";
@@ -201,7 +202,7 @@ async function resolves(python: string, wheels: string, t: KitTarget, scratch: s
   // The same question doctor asks of .lab/wheels, put for the target. Older pips refuse
   // --platform without --target even for a dry run; nothing is written there.
   const target = [...pipTargetArgs(t), "--target", path.join(scratch, "target")];
-  const pip = await offlineWheels({ command: python, args: [] }, wheels, run, target);
+  const pip = await offlineWheels(pipOf({ command: python, args: [] }), wheels, run, target);
   if (pip.state !== "resolve") return `pip: ${pip.state === "none" ? "no wheels" : pip.why}`;
   const uv = await uvCompile(python, t, scratch, [
     "--no-index",

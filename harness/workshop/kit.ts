@@ -17,6 +17,7 @@ import {
 } from "node:fs";
 import path from "node:path";
 import { ensureMiniStack, MINISTACK_VERSION } from "../backends/ministack-install.js";
+import { ensureVenvPip } from "../backends/venv-pip.js";
 import { mapAtMost } from "../common/at-most.js";
 import { LabError, UsageError } from "../common/errors.js";
 import { PROJECT_ROOT } from "../common/paths.js";
@@ -88,7 +89,7 @@ export async function buildKit(dir: string, say: Say): Promise<KitManifest> {
   );
 
   // The lab's own venv runs pip and uv: building a kit means being online anyway.
-  const { python } = await ensureMiniStack(say);
+  const { python } = await venvWithPip(say);
   await step(say, "uv for resolving each platform's dependencies", () => ensureUv(python));
   let done = 0;
   await mapAtMost(KIT_TARGETS, AT_ONCE, async (target) => {
@@ -128,6 +129,13 @@ export async function buildKit(dir: string, say: Say): Promise<KitManifest> {
  */
 const AT_ONCE = 4;
 
+/** MiniStack's venv, with a pip of its own: the kit runs pip and uv from it. */
+async function venvWithPip(say: Say) {
+  const paths = await ensureMiniStack(say);
+  await ensureVenvPip(paths.venv, paths.python, say);
+  return paths;
+}
+
 export interface KitCheck {
   targets: { name: string; problem?: string }[];
   npmMissing: NpmSpec[];
@@ -143,7 +151,7 @@ export async function checkKit(dir: string, say: Say): Promise<KitCheck> {
   if (!existsSync(path.join(kit.root, "kit.json"))) {
     throw new UsageError(`${kit.root} holds no kit.json: is it a kit made by "npx lab kit"?`);
   }
-  const { python } = await ensureMiniStack(say);
+  const { python } = await venvWithPip(say);
   const targets: KitCheck["targets"] = await mapAtMost(KIT_TARGETS, AT_ONCE, async (target) => {
     const problem = await wheelsProblem(python, kit.wheels, target);
     return { name: targetName(target), ...(problem ? { problem } : {}) };

@@ -4,6 +4,7 @@ import { dockerStatus, pullImage } from "../backends/docker.js";
 import { LAMBDA_NODE_RUNTIME_IMAGE, localstackImage } from "../backends/localstack-config.js";
 import { ensureMiniStack, MINISTACK_VERSION } from "../backends/ministack-install.js";
 import { lastLines, run } from "../backends/processes.js";
+import { ensureVenvPip } from "../backends/venv-pip.js";
 import { LabError } from "../common/errors.js";
 import { type Say, step } from "../common/say.js";
 
@@ -19,6 +20,7 @@ export async function offlinePrepare(say: Say): Promise<void> {
   }
 
   const paths = await ensureMiniStack(say);
+  await ensureVenvPip(paths.venv, paths.python, say); // its pip downloads the wheels
   say(`saving ministack==${MINISTACK_VERSION} and its dependencies as wheels in ${paths.wheels}`);
   const saved = await run(
     paths.python,

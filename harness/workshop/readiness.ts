@@ -13,6 +13,7 @@ import {
 } from "../backends/ministack-install.js";
 import { freeLoopbackPort } from "../backends/processes.js";
 import { findPython, type PythonFound, pythonLabel } from "../backends/python.js";
+import { pipOf } from "../backends/venv-pip.js";
 import { within } from "../common/deadline.js";
 import { LAB_DIR } from "../common/paths.js";
 import { nodeVerdict, supportedNodeText, supportedPythonText } from "../common/supported.js";
@@ -55,7 +56,7 @@ export async function gatherReadiness(labDir = LAB_DIR): Promise<ReadinessFacts>
       const unusable = { state: "unusable", why: "pip did not answer within 60 s" } as const;
       wheels = await within(
         60_000,
-        () => offlineWheels(python, paths.wheels),
+        () => offlineWheels(pipOf(python), paths.wheels),
         () => unusable,
       );
     }

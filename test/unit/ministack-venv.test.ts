@@ -1,11 +1,13 @@
 // A .lab/venv made by a Python other than the one the lab picks now is made again, and the lab
 // says so; one made by the same Python is kept. The real Python makes the venv, and pip installs
-// a stand-in ministack wheel from the lab folder's wheels (no network).
+// a stand-in ministack wheel from the lab folder's wheels (no network): the Python's own pip when
+// it can install into the venv (then the venv has none), else the venv's.
 import { chmodSync, existsSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "vitest";
 import { ensureMiniStack, isWindows } from "../../harness/backends/ministack-install.js";
 import { findPython, pythonLabel, pythonVersion } from "../../harness/backends/python.js";
+import { pipInstallsElsewhere, venvHasPip } from "../../harness/backends/venv-pip.js";
 import { wheelsFolder } from "./ministack-wheel-fixture.js";
 
 /** A finished venv whose python answers 3.14, or (`answer` "gone") no longer runs. */
@@ -32,6 +34,8 @@ test.skipIf(isWindows)(
     );
     expect(await pythonVersion({ command: paths.python, args: [] })).toBe(python.version);
     expect(existsSync(paths.marker)).toBe(true);
+    // Made without a pip of its own when this Python's pip installed into it from outside.
+    expect(venvHasPip(paths.venv)).toBe(!(await pipInstallsElsewhere(python)));
 
     said.length = 0;
     await ensureMiniStack(say, labDir, async () => python);

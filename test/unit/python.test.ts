@@ -12,6 +12,7 @@ import {
   pythonCandidates,
   pythonLabel,
 } from "../../harness/backends/python.js";
+import { pipOf } from "../../harness/backends/venv-pip.js";
 import { LabError } from "../../harness/common/errors.js";
 import { wheelsFolder } from "./ministack-wheel-fixture.js";
 
@@ -170,7 +171,7 @@ describe("offlineWheels: does pip install ministack from .lab/wheels, here, offl
     const empty = mkdtempSync(path.join(tmpdir(), "lab-wheels-"));
     writeFileSync(path.join(empty, "README.txt"), "not a wheel");
     for (const wheels of [path.join(empty, "missing"), empty])
-      expect(await offlineWheels({ command: "python3", args: [] }, wheels, runner)).toEqual({
+      expect(await offlineWheels(pipOf({ command: "python3", args: [] }), wheels, runner)).toEqual({
         state: "none",
       });
     expect(ran).toEqual([]);
@@ -183,7 +184,7 @@ describe("offlineWheels: does pip install ministack from .lab/wheels, here, offl
       ran.push([command, ...args]);
       return { code: 0, output: "" };
     };
-    const answer = await offlineWheels({ command: "py", args: ["-3"] }, wheels, runner);
+    const answer = await offlineWheels(pipOf({ command: "py", args: ["-3"] }), wheels, runner);
     expect(answer).toEqual({ state: "resolve" });
     expect(ran[0]?.slice(0, 6)).toEqual(["py", "-3", "-m", "pip", "install", "--dry-run"]);
     expect(ran[0]).toEqual(
@@ -197,7 +198,7 @@ describe("offlineWheels: does pip install ministack from .lab/wheels, here, offl
     const found = findPython();
     test("a wheel for any platform, with no missing dependency: resolves", async () => {
       const python = await found;
-      expect(await offlineWheels(python, wheelsFolder(python.command))).toEqual({
+      expect(await offlineWheels(pipOf(python), wheelsFolder(python.command))).toEqual({
         state: "resolve",
       });
     });
@@ -205,7 +206,7 @@ describe("offlineWheels: does pip install ministack from .lab/wheels, here, offl
     test("ministack's wheel alone, its dependency missing: unusable, and pip says which", async () => {
       const python = await found;
       const wheels = wheelsFolder(python.command, "py3-none-any", ["pyyaml>=6.0"]);
-      expect(await offlineWheels(python, wheels)).toEqual({
+      expect(await offlineWheels(pipOf(python), wheels)).toEqual({
         state: "unusable",
         why: "No matching distribution found for pyyaml>=6.0",
       });
@@ -215,7 +216,7 @@ describe("offlineWheels: does pip install ministack from .lab/wheels, here, offl
       const python = await found;
       const elsewhere = process.platform === "win32" ? "manylinux_2_17_x86_64" : "win_amd64";
       const wheels = wheelsFolder(python.command, `cp311-cp311-${elsewhere}`);
-      expect(await offlineWheels(python, wheels)).toEqual({
+      expect(await offlineWheels(pipOf(python), wheels)).toEqual({
         state: "unusable",
         why: `No matching distribution found for ministack==${MINISTACK_VERSION}`,
       });
