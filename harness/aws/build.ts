@@ -69,6 +69,10 @@ function esbuildWorker(guardFile?: GuardFile) {
     // The function is declared nodejs22.x; MiniStack runs it on the host's Node (22 or newer).
     target: "node22",
     format: "cjs",
+    // The SDK's ES modules (its packages' "module"), not its CommonJS ("main"): esbuild drops what
+    // the worker never calls (the other DynamoDB commands and their schemas): 617 -> 415 KB, and
+    // a new environment's start with its first invocation 0.216 -> 0.199 s of CPU.
+    mainFields: ["module", "main"],
     write: false,
     minify: true,
     legalComments: "none",
