@@ -21,11 +21,8 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
-const CACHE = path.join(ROOT, "node_modules", ".cache", "sqs-idempotency-lab");
-export const CLI_BUNDLES = path.join(CACHE, "cli");
+export const CLI_BUNDLES = path.join(ROOT, "node_modules", ".cache", "sqs-idempotency-lab", "cli");
 const CURRENT = path.join(CLI_BUNDLES, "current.json");
-/** Node's compile cache for the command line (bin/lab.mjs turns it on). */
-export const COMPILE_CACHE = path.join(CACHE, "compile");
 const ENTRY = "harness/cli/lab-cli.ts";
 /** Besides the sources: this builder, and what decides how they compile and resolve. */
 const BUILT_WITH = ["bin/cli-bundle.mjs", "package.json", "tsconfig.json"];

@@ -3,12 +3,9 @@
 // dropped the `--` of `npm run lab -- ...` in some npm versions, and npx needs none.
 // It runs the command line from its bundle (bin/cli-bundle.mjs), built the first time.
 import module from "node:module";
-import { COMPILE_CACHE, labEntry } from "./cli-bundle.mjs";
-
-// V8's compiled code of the bundle and of the npm packages it imports, kept between commands
-// (Node 22.1 and newer; older ones compile at each start, as before): `npx lab status` on an up
-// lab 0.65 -> 0.56 s of CPU. Node checks each entry against its source and recompiles a stale one.
-module.enableCompileCache?.(COMPILE_CACHE);
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { labEntry } from "./cli-bundle.mjs";
 
 let entry;
 try {
@@ -18,4 +15,8 @@ try {
   process.stderr.write(`lab: ${err.message}\n`);
   process.exit(3);
 }
+// V8's compiled code of the bundle and of the npm packages it imports, kept between commands in
+// the bundle's own folder (removed with it). Node checks each entry against its source; the
+// processes a command starts (MiniStack's functions) do not inherit it. Node 22.0 has none.
+module.enableCompileCache?.(path.join(path.dirname(fileURLToPath(entry)), "compile-cache"));
 await import(entry);

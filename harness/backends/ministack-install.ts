@@ -7,7 +7,14 @@ import { LAB_DIR } from "../common/paths.js";
 import type { Say } from "../common/say.js";
 import { lastLines, run } from "./processes.js";
 import { findPython, type PythonFound, pythonLabel, pythonVersion } from "./python.js";
-import { type PipCommand, pipForVenv, pipInstallsElsewhere } from "./venv-pip.js";
+import {
+  addVenvPip,
+  type LabVenv,
+  type PipCommand,
+  pipForVenv,
+  pipInstallsElsewhere,
+  venvHasPip,
+} from "./venv-pip.js";
 
 export const MINISTACK_VERSION = "1.5.33";
 export const isWindows = process.platform === "win32";
@@ -50,7 +57,7 @@ export async function ensureMiniStack(
   say: Say,
   labDir = LAB_DIR,
   find: () => Promise<PythonFound> = findPython,
-): Promise<MiniStackPaths> {
+): Promise<MiniStackPaths & LabVenv> {
   const paths = ministackPaths(labDir);
   const python = await find();
   if (existsSync(paths.python)) {
@@ -72,12 +79,15 @@ export async function ensureMiniStack(
       }
     }
   }
-  if (existsSync(paths.marker)) return paths;
+  const withPip = () => ({ ...paths, pip: pipForVenv(paths.venv, paths.python, python) });
+  if (existsSync(paths.marker)) return withPip();
 
   mkdirSync(labDir, { recursive: true });
+  let outsidePip: boolean | undefined;
   if (!existsSync(paths.python)) {
     // Without a pip of its own when this Python's pip can install into it (venv-pip.ts).
-    const withoutPip = (await pipInstallsElsewhere(python)) ? ["--without-pip"] : [];
+    outsidePip = await pipInstallsElsewhere(python);
+    const withoutPip = outsidePip ? ["--without-pip"] : [];
     say(`creating a Python virtual environment in ${paths.venv} (once)`);
     const made = await run(
       python.command,
@@ -88,8 +98,11 @@ export async function ensureMiniStack(
       throw new LabError(`${pythonLabel(python)} -m venv failed:\n${made.output.trim()}`);
   }
 
+  if (!venvHasPip(paths.venv) && !(outsidePip ?? (await pipInstallsElsewhere(python)))) {
+    await addVenvPip(paths.venv, paths.python, say);
+  }
   // The same answer doctor gives: wheels that pip resolves here, or else the index.
-  const pip = pipForVenv(paths.venv, paths.python, python);
+  const { pip } = withPip();
   const offline = (await offlineWheels(pip, paths.wheels)).state === "resolve";
   const source = offline ? ["--no-index", "--find-links", paths.wheels] : [];
   say(`installing ministack==${MINISTACK_VERSION} from ${offline ? paths.wheels : "PyPI"} (once)`);
@@ -116,7 +129,7 @@ export async function ensureMiniStack(
     );
   }
   writeFileSync(paths.marker, `${new Date().toISOString()}\n`);
-  return paths;
+  return withPip();
 }
 
 /**

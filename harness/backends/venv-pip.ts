@@ -1,7 +1,7 @@
 // Which pip installs into the lab's venv. Made with a pip of its own, the venv costs about 5 s of
 // CPU (ensurepip installs pip and compiles its 700 files); made without one it takes 0.1 s, and
 // the Python that made it installs into it (`pip --python`, pip 22.3 and newer). A Python whose
-// pip is older, or that has none, makes the venv with its own pip, as the lab always did.
+// pip is older, or that has none, makes the venv with its own pip.
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { LabError } from "../common/errors.js";
@@ -13,6 +13,12 @@ import type { PythonCommand } from "./python.js";
 export interface PipCommand {
   command: string;
   args: string[];
+}
+
+/** The lab's venv as the commands that install into it see it: its python, and the pip for it. */
+export interface LabVenv {
+  python: string;
+  pip: PipCommand;
 }
 
 export const pipOf = (python: PythonCommand): PipCommand => ({
@@ -62,16 +68,18 @@ export function pipForVenv(venv: string, venvPython: string, python: PythonComma
 }
 
 /**
- * Gives the venv a pip of its own, for what runs pip and uv from the venv itself (the workshop
- * kit, `lab offline-prepare`: both online, and slow anyway).
+ * Gives the venv a pip of its own: one made without it, met by a Python whose pip cannot install
+ * into it (LAB_PYTHON now names another install of the same version, or its pip was removed).
  */
-export async function ensureVenvPip(venv: string, venvPython: string, say: Say): Promise<void> {
-  if (venvHasPip(venv)) return;
+export async function addVenvPip(venv: string, venvPython: string, say: Say): Promise<void> {
   say(`adding pip to ${venv} (once)`);
   const added = await run(venvPython, ["-m", "ensurepip", "--default-pip"], {
     timeoutMs: 120_000,
   });
   if (added.code !== 0) {
-    throw new LabError(`${venvPython} -m ensurepip failed:\n${lastLines(added.output)}`);
+    const last = lastLines(added.output).split(/\r?\n/).at(-1) ?? "";
+    throw new LabError(
+      `could not add pip to ${venv} (${last || `ensurepip exited ${added.code}`}): remove the folder and run the command again`,
+    );
   }
 }

@@ -19,7 +19,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { MINISTACK_VERSION, offlineWheels } from "../backends/ministack-install.js";
 import { lastLines, run } from "../backends/processes.js";
-import { pipOf } from "../backends/venv-pip.js";
+import type { LabVenv } from "../backends/venv-pip.js";
 import { LabError } from "../common/errors.js";
 import { SUPPORTED_PYTHONS } from "../common/supported.js";
 import type { NpmPlatform } from "./kit-npm.js";
@@ -117,10 +117,11 @@ const uvEnv = () => ({ ...process.env, MACOSX_DEPLOYMENT_TARGET: MACOS });
 const QUIET = ["--disable-pip-version-check", "--quiet"];
 
 /** Installs the pinned uv into the lab's venv (once; needs PyPI). */
-export async function ensureUv(python: string): Promise<void> {
-  const has = await run(python, ["-m", "uv", "--version"], { timeoutMs: 30_000 });
+export async function ensureUv(venv: LabVenv): Promise<void> {
+  const has = await run(venv.python, ["-m", "uv", "--version"], { timeoutMs: 30_000 });
   if (has.code === 0 && has.output.includes(UV_VERSION)) return;
-  const installed = await run(python, ["-m", "pip", "install", ...QUIET, `uv==${UV_VERSION}`], {
+  const { command, args } = venv.pip;
+  const installed = await run(command, [...args, "install", ...QUIET, `uv==${UV_VERSION}`], {
     timeoutMs: 600_000,
   });
   if (installed.code !== 0) {
@@ -140,11 +141,11 @@ async function uvCompile(python: string, t: KitTarget, scratch: string, source: 
 }
 
 /** Downloads ministack and its dependencies for one target into `wheels`. Needs PyPI. */
-export async function downloadWheels(python: string, wheels: string, t: KitTarget) {
+export async function downloadWheels(venv: LabVenv, wheels: string, t: KitTarget) {
   const scratch = mkdtempSync(path.join(tmpdir(), "lab-kit-"));
   try {
     const index = process.env.PIP_INDEX_URL ? ["--index-url", process.env.PIP_INDEX_URL] : [];
-    const compiled = await uvCompile(python, t, scratch, index);
+    const compiled = await uvCompile(venv.python, t, scratch, index);
     const pins = compiled.output.split("\n").filter((line) => /^[\w.-]+==\S+$/.test(line.trim()));
     if (compiled.code !== 0 || pins.length === 0) {
       throw new LabError(
@@ -156,10 +157,16 @@ export async function downloadWheels(python: string, wheels: string, t: KitTarge
     const own = path.join(scratch, "wheels");
     mkdirSync(own, { recursive: true });
     const fetched = await run(
-      python,
-      ["-m", "pip", "download", ...QUIET, "--no-deps", ...pipTargetArgs(t), "--dest", own].concat(
-        pins.map((p) => p.trim()),
-      ),
+      venv.pip.command,
+      [
+        ...venv.pip.args,
+        "download",
+        ...QUIET,
+        "--no-deps",
+        ...pipTargetArgs(t),
+        "--dest",
+        own,
+      ].concat(pins.map((p) => p.trim())),
       { timeoutMs: 600_000 },
     );
     if (fetched.code !== 0) {
@@ -186,25 +193,25 @@ export async function downloadWheels(python: string, wheels: string, t: KitTarge
  * target's environment markers. Returns the problem, or undefined when both resolve.
  */
 export async function wheelsProblem(
-  python: string,
+  venv: LabVenv,
   wheels: string,
   t: KitTarget,
 ): Promise<string | undefined> {
   const scratch = mkdtempSync(path.join(tmpdir(), "lab-kit-"));
   try {
-    return await resolves(python, wheels, t, scratch);
+    return await resolves(venv, wheels, t, scratch);
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }
 }
 
-async function resolves(python: string, wheels: string, t: KitTarget, scratch: string) {
+async function resolves(venv: LabVenv, wheels: string, t: KitTarget, scratch: string) {
   // The same question doctor asks of .lab/wheels, put for the target. Older pips refuse
   // --platform without --target even for a dry run; nothing is written there.
   const target = [...pipTargetArgs(t), "--target", path.join(scratch, "target")];
-  const pip = await offlineWheels(pipOf({ command: python, args: [] }), wheels, run, target);
+  const pip = await offlineWheels(venv.pip, wheels, run, target);
   if (pip.state !== "resolve") return `pip: ${pip.state === "none" ? "no wheels" : pip.why}`;
-  const uv = await uvCompile(python, t, scratch, [
+  const uv = await uvCompile(venv.python, t, scratch, [
     "--no-index",
     "--find-links",
     wheels,

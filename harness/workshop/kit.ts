@@ -17,7 +17,6 @@ import {
 } from "node:fs";
 import path from "node:path";
 import { ensureMiniStack, MINISTACK_VERSION } from "../backends/ministack-install.js";
-import { ensureVenvPip } from "../backends/venv-pip.js";
 import { mapAtMost } from "../common/at-most.js";
 import { LabError, UsageError } from "../common/errors.js";
 import { PROJECT_ROOT } from "../common/paths.js";
@@ -89,11 +88,11 @@ export async function buildKit(dir: string, say: Say): Promise<KitManifest> {
   );
 
   // The lab's own venv runs pip and uv: building a kit means being online anyway.
-  const { python } = await venvWithPip(say);
-  await step(say, "uv for resolving each platform's dependencies", () => ensureUv(python));
+  const venv = await ensureMiniStack(say);
+  await step(say, "uv for resolving each platform's dependencies", () => ensureUv(venv));
   let done = 0;
   await mapAtMost(KIT_TARGETS, AT_ONCE, async (target) => {
-    await downloadWheels(python, kit.wheels, target);
+    await downloadWheels(venv, kit.wheels, target);
     say(`  wheels: ${++done}/${KIT_TARGETS.length} (${targetName(target)})`);
   });
 
@@ -129,13 +128,6 @@ export async function buildKit(dir: string, say: Say): Promise<KitManifest> {
  */
 const AT_ONCE = 4;
 
-/** MiniStack's venv, with a pip of its own: the kit runs pip and uv from it. */
-async function venvWithPip(say: Say) {
-  const paths = await ensureMiniStack(say);
-  await ensureVenvPip(paths.venv, paths.python, say);
-  return paths;
-}
-
 export interface KitCheck {
   targets: { name: string; problem?: string }[];
   npmMissing: NpmSpec[];
@@ -151,9 +143,9 @@ export async function checkKit(dir: string, say: Say): Promise<KitCheck> {
   if (!existsSync(path.join(kit.root, "kit.json"))) {
     throw new UsageError(`${kit.root} holds no kit.json: is it a kit made by "npx lab kit"?`);
   }
-  const { python } = await venvWithPip(say);
+  const venv = await ensureMiniStack(say);
   const targets: KitCheck["targets"] = await mapAtMost(KIT_TARGETS, AT_ONCE, async (target) => {
-    const problem = await wheelsProblem(python, kit.wheels, target);
+    const problem = await wheelsProblem(venv, kit.wheels, target);
     return { name: targetName(target), ...(problem ? { problem } : {}) };
   });
   const npmMissing = await missingFromNpmCache(kit.npmCache, kitNpmSpecs());

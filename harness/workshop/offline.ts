@@ -4,7 +4,6 @@ import { dockerStatus, pullImage } from "../backends/docker.js";
 import { LAMBDA_NODE_RUNTIME_IMAGE, localstackImage } from "../backends/localstack-config.js";
 import { ensureMiniStack, MINISTACK_VERSION } from "../backends/ministack-install.js";
 import { lastLines, run } from "../backends/processes.js";
-import { ensureVenvPip } from "../backends/venv-pip.js";
 import { LabError } from "../common/errors.js";
 import { type Say, step } from "../common/say.js";
 
@@ -20,13 +19,11 @@ export async function offlinePrepare(say: Say): Promise<void> {
   }
 
   const paths = await ensureMiniStack(say);
-  await ensureVenvPip(paths.venv, paths.python, say); // its pip downloads the wheels
   say(`saving ministack==${MINISTACK_VERSION} and its dependencies as wheels in ${paths.wheels}`);
   const saved = await run(
-    paths.python,
+    paths.pip.command,
     [
-      "-m",
-      "pip",
+      ...paths.pip.args,
       "download",
       "--disable-pip-version-check",
       "--progress-bar",

@@ -1,11 +1,16 @@
 // Which pip installs into the lab's venv: the Python's own, pointed at the venv, when it is new
 // enough to (then the venv is made without one), else the venv's.
-import { mkdirSync, mkdtempSync } from "node:fs";
+import { chmodSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
 import type { RunResult } from "../../harness/backends/processes.js";
-import { pipForVenv, pipInstallsElsewhere, venvHasPip } from "../../harness/backends/venv-pip.js";
+import {
+  addVenvPip,
+  pipForVenv,
+  pipInstallsElsewhere,
+  venvHasPip,
+} from "../../harness/backends/venv-pip.js";
 
 const python = { command: "py", args: ["-3"] };
 /** A runner that answers `py -3 -m pip --version` with this, and records what ran. */
@@ -69,3 +74,23 @@ describe("pipForVenv", () => {
     });
   });
 });
+
+test.skipIf(process.platform === "win32")(
+  "a venv whose python cannot add pip: one line, what went wrong and what to do",
+  async () => {
+    const venv = mkdtempSync(path.join(tmpdir(), "lab-venv-pip-"));
+    const python = path.join(venv, "python");
+    writeFileSync(
+      python,
+      '#!/bin/sh\necho "Traceback (most recent call last):" >&2\necho "/lab/venv/bin/python: No module named ensurepip" >&2\nexit 1\n',
+    );
+    chmodSync(python, 0o755);
+    const said: string[] = [];
+    const added = addVenvPip(venv, python, (line) => said.push(line));
+    await expect(added).rejects.toThrow(
+      `could not add pip to ${venv} (/lab/venv/bin/python: No module named ensurepip): remove the folder and run the command again`,
+    );
+    await added.catch((err: Error) => expect(err.message).not.toContain("\n"));
+    expect(said).toEqual([`adding pip to ${venv} (once)`]);
+  },
+);
