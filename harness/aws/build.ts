@@ -73,6 +73,10 @@ function esbuildWorker(guardFile?: GuardFile) {
     // the worker never calls (the other DynamoDB commands and their schemas), a third of the
     // bundle, which every new execution environment would load.
     mainFields: ["module", "main"],
+    // Their `await import("node:http")` becomes a require: a dynamic import of a built-in goes
+    // through Node's ES module loader, whose facade for node:http reads every export and so loads
+    // undici (fetch), which the worker never uses, in each new execution environment.
+    supported: { "dynamic-import": false },
     write: false,
     minify: true,
     legalComments: "none",

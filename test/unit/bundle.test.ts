@@ -20,6 +20,13 @@ describe("the worker package", () => {
     expect(typeof worker.handler).toBe("function");
   });
 
+  test("loads Node's built-ins with require: an import() of one goes through the ES module loader, which loads undici for node:http", async () => {
+    const pkg = await packageWorker();
+    const code = Buffer.from(unzipSync(pkg.zip)["index.js"] ?? new Uint8Array()).toString();
+    expect(code).toContain('require("node:http")');
+    expect(code).not.toMatch(/\bimport\(/);
+  });
+
   test("is byte-identical between builds, so deploy can skip an unchanged upload", async () => {
     const first = await buildPackage();
     // Zip timestamps have a 2 s resolution: a build that stamped the clock would differ now.
