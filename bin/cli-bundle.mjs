@@ -90,6 +90,11 @@ async function buildBundle(previous) {
       outdir: out,
       outExtension: { ".js": ".mjs" },
       chunkNames: "chunks/[name]-[hash]",
+      plugins: [requireSdk],
+      // Each file's own `require`, for the SDK stubs below.
+      banner: {
+        js: 'import { createRequire as labCreateRequire } from "node:module"; const require = labCreateRequire(import.meta.url);',
+      },
       metafile: true,
       logLevel: "silent",
     }).catch((err) => {
@@ -99,7 +104,7 @@ async function buildBundle(previous) {
       dir,
       entry: "lab-cli.mjs",
       startedMs: started,
-      inputs: Object.keys(metafile.inputs),
+      inputs: Object.keys(metafile.inputs).filter((input) => !input.startsWith(`${SDK}:`)),
     };
     const written = `${CURRENT}.${process.pid}`;
     writeFileSync(written, JSON.stringify(current));
@@ -116,6 +121,29 @@ async function buildBundle(previous) {
     clearTimeout(slow);
   }
 }
+
+const SDK = "required-sdk";
+/**
+ * The AWS SDK's packages are CommonJS with no "exports" map. Imported by an ES module, each is
+ * parsed again at every start for the names it exports (Node's cjs-module-lexer), about a sixth
+ * of `npx lab status`; required, it loads as CommonJS does. Each import of one becomes a stub
+ * that requires it, and the stub's require is left to Node. A guard file the explorer imports
+ * gets the same module objects, from require's cache.
+ */
+const requireSdk = {
+  name: "require-sdk",
+  setup(build) {
+    build.onResolve({ filter: /^@(aws-sdk|smithy)\// }, (args) =>
+      args.namespace === SDK
+        ? { path: args.path, external: true }
+        : { path: args.path, namespace: SDK },
+    );
+    build.onLoad({ filter: /.*/, namespace: SDK }, (args) => ({
+      contents: `module.exports = require(${JSON.stringify(args.path)});`,
+      loader: "js",
+    }));
+  },
+};
 
 /** esbuild's first error as file:line:col and its words (a source that does not parse). */
 function firstError(err) {
