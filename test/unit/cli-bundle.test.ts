@@ -1,7 +1,7 @@
 // `npx lab` runs from a bundle (bin/cli-bundle.mjs): built when missing, rebuilt when a file it
 // was built from is newer, and never seen half-written by a command that starts meanwhile.
 import { spawn } from "node:child_process";
-import { readFileSync, rmSync, statSync, utimesSync } from "node:fs";
+import { readdirSync, readFileSync, rmSync, statSync, utimesSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "vitest";
 import { PROJECT_ROOT } from "../../harness/common/paths.js";
@@ -59,4 +59,17 @@ test("a source newer than the bundle is built again; an unchanged one is not", a
   expect(after.status).toBe(0);
   expect(current().dir).not.toBe(before.dir);
   expect(current().startedMs).toBeGreaterThan(before.startedMs);
+});
+
+test("the AWS SDK is required, not imported: an ES import of its CommonJS is parsed for its names at every start", async () => {
+  expect((await lab("--help")).status).toBe(0);
+  const built = path.join(BUNDLES, current().dir);
+  const files = readdirSync(built, { recursive: true, encoding: "utf8" }).filter((f) =>
+    f.endsWith(".mjs"),
+  );
+  const code = files.map((f) => readFileSync(path.join(built, f), "utf8")).join("\n");
+  expect(code).toMatch(/require\("@aws-sdk\/client-dynamodb"\)/);
+  expect(code).not.toMatch(/from\s*"@(aws-sdk|smithy)\//);
+  expect(code).not.toMatch(/import\("@(aws-sdk|smithy)\//);
+  expect(current().inputs.every((input) => !input.includes(":"))).toBe(true);
 });
