@@ -1,5 +1,10 @@
 // Both LocalStack and MiniStack answer GET /_localstack/health with JSON that names the version.
+import { createRequire } from "node:module";
 import { within } from "../common/deadline.js";
+
+// node:http and node:https through require: fetch, or an ES import of node:http, loads undici
+// (about 40 ms of CPU), and most commands ask the emulator's health as they start.
+const requireHere = createRequire(import.meta.url);
 
 export interface Health {
   product: "localstack" | "ministack" | "unknown";
@@ -26,9 +31,7 @@ export function probeHealth(endpoint: string, timeoutMs = 1_500): Promise<Health
 
 async function askHealth(endpoint: string, signal: AbortSignal): Promise<Health | undefined> {
   try {
-    const response = await fetch(new URL("/_localstack/health", endpoint), { signal });
-    if (!response.ok) return undefined;
-    const body = (await response.json()) as {
+    const body = JSON.parse(await getText(new URL("/_localstack/health", endpoint), signal)) as {
       version?: string;
       edition?: string;
       services?: Record<string, string>;
@@ -44,6 +47,29 @@ async function askHealth(endpoint: string, signal: AbortSignal): Promise<Health 
   } catch {
     return undefined;
   }
+}
+
+/** The body of a 2xx answer to GET `url`; rejects on any other status, an error or the signal. */
+function getText(url: URL, signal: AbortSignal): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const { get } = requireHere(
+      url.protocol === "https:" ? "node:https" : "node:http",
+    ) as typeof import("node:http");
+    const request = get(url, { signal }, (response) => {
+      const ok = (response.statusCode ?? 0) >= 200 && (response.statusCode ?? 0) < 300;
+      if (!ok) {
+        response.resume();
+        reject(new Error(`HTTP ${response.statusCode}`));
+        return;
+      }
+      let text = "";
+      response.setEncoding("utf8");
+      response.on("data", (chunk: string) => (text += chunk));
+      response.on("end", () => resolve(text));
+      response.on("error", reject);
+    });
+    request.on("error", reject);
+  });
 }
 
 export const REQUIRED_SERVICES = ["sqs", "dynamodb", "lambda", "logs"] as const;
