@@ -21,7 +21,7 @@ import {
 import { gradeView } from "../../harness/grade/view.js";
 import { cellWords } from "../../harness/report/failure-words.js";
 import { textGrade } from "../../harness/report/grade-view.js";
-import { labsFor } from "./lab-for-tests.js";
+import { labsFor, QUEUED_TEST_TIMEOUT_MS } from "./lab-for-tests.js";
 import "./provided.js";
 
 const { backend } = inject("lab");
@@ -116,7 +116,10 @@ const report = (result: GradeResult) => textGrade(gradeView(result));
 const verdicts = (result: GradeResult) =>
   result.rows.map((r) => ({ row: r.name, graded: r.graded, ok: r.ok, failures: r.failures }));
 
-describe("npx lab grade", () => {
+// Each test waits for its grading, started with the others at once (beforeAll): its clock runs
+// while they share the emulator (on LocalStack, check-then-write's took 174 s of the 180 in one
+// CI run and 180 in the next), so it gets the queued tests' bound.
+describe("npx lab grade", { timeout: QUEUED_TEST_TIMEOUT_MS }, () => {
   test("check-then-write: ✗ on the racing rows, doubled, with the run that broke it", async () => {
     const result = await graded(fixture("guards", "check-then-write.ts"), CHECK_THEN_WRITE);
     for (const name of ["racing copies", "work outlives the lease"]) {
@@ -221,7 +224,9 @@ describe("npx lab grade", () => {
 // never an unexpected error. Lanes of their own (lanes.ts gradeChoices), graded side by side.
 const [OWN_KEY_A, OWN_KEY_B, BY_HAND, ODD] = labsFor("gradeChoices") as DeployedLab[];
 
-describe("npx lab grade: what a guard chooses is a finding or a flaw, never an error", () => {
+describe("npx lab grade: what a guard chooses is a finding or a flaw, never an error", {
+  timeout: QUEUED_TEST_TIMEOUT_MS,
+}, () => {
   beforeAll(() => {
     const started = [
       graded(fixture("guards", "own-key-charge.ts"), [OWN_KEY_A, OWN_KEY_B] as DeployedLab[]),
