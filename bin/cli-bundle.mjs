@@ -3,11 +3,12 @@
 //
 // Where: node_modules/.cache/sqs-idempotency-lab/cli/, so the bundle's npm imports (kept as
 // imports, or for the AWS SDK as requires, not bundled) resolve from the project's node_modules,
-// as the explorer's guard bundles do. Each build goes to a folder of its own; `current.json` names the one to run and the files
-// it came from (esbuild's metafile), and is replaced by a rename: two commands that start at once
-// each build a whole folder, and the one that renames last is the one run after; neither can see
-// a half-written bundle. The commands' lazy imports stay lazy: ESM with esbuild's splitting, one
-// chunk per dynamic import. Files end .mjs: under node_modules no package.json says "module".
+// as the explorer's guard bundles do. Each build goes to a folder of its own; `current.json`
+// names the one to run and the files it came from (esbuild's metafile), and is replaced by a
+// rename: two commands that start at once each build a whole folder, and the one that renames
+// last is the one run after; neither can see a half-written bundle. The commands' lazy imports
+// stay lazy: ESM with esbuild's splitting, one chunk per dynamic import. Files end .mjs: under
+// node_modules no package.json says "module".
 import {
   mkdirSync,
   readdirSync,

@@ -56,8 +56,8 @@ function getText(url: URL, signal: AbortSignal): Promise<string> {
       url.protocol === "https:" ? "node:https" : "node:http",
     ) as typeof import("node:http");
     const request = get(url, { signal }, (response) => {
-      const ok = (response.statusCode ?? 0) >= 200 && (response.statusCode ?? 0) < 300;
-      if (!ok) {
+      const status = response.statusCode ?? 0;
+      if (status < 200 || status >= 300) {
         response.resume();
         reject(new Error(`HTTP ${response.statusCode}`));
         return;
