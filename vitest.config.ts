@@ -26,6 +26,12 @@ export default defineConfig({
         },
       },
       {
+        // The global setup is loaded through vitest's own module environment, which resolves
+        // packages as a bundler does: the AWS SDK's ES builds ("module"), which Node cannot load
+        // as they are, so vitest transformed and ran its 950 files itself, 6.3 s before the setup
+        // began while no test could start. Resolved as Node resolves them (CommonJS), Node loads
+        // them: the setup's modules in well under a second. Test files resolve this way already.
+        environments: { __vitest__: { resolve: { conditions: ["node"], mainFields: ["main"] } } },
         test: {
           name: "scenarios",
           isolate: false, // as for the unit files
