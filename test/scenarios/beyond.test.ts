@@ -5,7 +5,7 @@ import { afterAll, describe } from "vitest";
 import { BEYOND_ARTICLE } from "../../scenarios/index.js";
 import { labsFor, laneGroups, scenarioTests } from "./lab-for-tests.js";
 
-const lanes = await labsFor("beyond");
+const lanes = labsFor("beyond");
 const lab = lanes[0] as (typeof lanes)[number];
 afterAll(() => {
   for (const lane of lanes) lane.conn.close();

@@ -5,7 +5,7 @@ import type { DeployedLab } from "../../harness/aws/lab.js";
 import { FAILURE_SCENARIOS } from "../../scenarios/index.js";
 import { labsFor, laneGroups, scenarioTests } from "./lab-for-tests.js";
 
-const lanes = await labsFor("failures");
+const lanes = labsFor("failures");
 const lab = lanes[0] as DeployedLab;
 afterAll(() => {
   for (const lane of lanes) lane.conn.close();

@@ -11,7 +11,7 @@ import { ORDER_LIMITS } from "../../worker/order.js";
 import { expectEveryCheckHolds, labOnLane } from "./lab-for-tests.js";
 import { LANES } from "./lanes.js";
 
-const lab = await labOnLane(LANES.fuzz[0]);
+const lab = labOnLane(LANES.fuzz[0]);
 afterAll(() => lab.conn.close());
 
 /** What SQS accepts in a body (its allowed XML characters); anything else it refuses to send. */

@@ -25,9 +25,7 @@ import { labsFor, QUEUED_TEST_TIMEOUT_MS } from "./lab-for-tests.js";
 import "./provided.js";
 
 const { backend } = inject("lab");
-/** Both groups of lanes deployed at once, as the file starts. */
-const [gradeLanes, choiceLanes] = await Promise.all([labsFor("grade"), labsFor("gradeChoices")]);
-const [CHECK_THEN_WRITE, CLAIM_WITHOUT_RELEASE, CLAIM, ...MORE] = gradeLanes as [
+const [CHECK_THEN_WRITE, CLAIM_WITHOUT_RELEASE, CLAIM, ...MORE] = labsFor("grade") as [
   DeployedLab,
   DeployedLab,
   DeployedLab,
@@ -224,7 +222,7 @@ describe("npx lab grade", { timeout: QUEUED_TEST_TIMEOUT_MS }, () => {
 
 // The guard's own choices (issue 29 items 5 and 6): each grades with a finding or a failed row,
 // never an unexpected error. Lanes of their own (lanes.ts gradeChoices), graded side by side.
-const [OWN_KEY_A, OWN_KEY_B, BY_HAND, ODD] = choiceLanes;
+const [OWN_KEY_A, OWN_KEY_B, BY_HAND, ODD] = labsFor("gradeChoices") as DeployedLab[];
 
 describe("npx lab grade: what a guard chooses is a finding or a flaw, never an error", {
   timeout: QUEUED_TEST_TIMEOUT_MS,

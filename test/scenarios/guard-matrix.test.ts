@@ -4,7 +4,7 @@ import { MATRIX_COLUMNS } from "../../scenarios/guard-matrix.js";
 import { findScenario } from "../../scenarios/index.js";
 import { expectEveryCheckHolds, labsFor } from "./lab-for-tests.js";
 
-const lanes = await labsFor("matrix");
+const lanes = labsFor("matrix");
 const lab = lanes[0] as (typeof lanes)[number];
 afterAll(() => {
   for (const lane of lanes) lane.conn.close();

@@ -17,7 +17,7 @@ import { LANES } from "./lanes.js";
 const CHROMIUM = "/usr/bin/chromium";
 const ARTIFACTS = path.join(LAB_DIR, "artifacts");
 
-const lab = await labOnLane(LANES.browser[0]);
+const lab = labOnLane(LANES.browser[0]);
 afterAll(() => lab.conn.close());
 
 describe(`HTML report in Chromium, guard-on on ${lab.backend.name} ${lab.backend.version}`, () => {

@@ -2,13 +2,8 @@
 // and the assertions every scenario result must pass.
 import { type ExpectStatic, expect as expectOfFile, inject, test } from "vitest";
 import { connect } from "../../harness/aws/connection.js";
-import { deploy, mappingsOf } from "../../harness/aws/deploy.js";
 import type { DeployedLab } from "../../harness/aws/lab.js";
-import { labNames } from "../../harness/aws/names.js";
-import { stopDelivering } from "../../harness/aws/switches.js";
-import { testTimings } from "../../harness/aws/timings.js";
 import { isLocalStack } from "../../harness/backends/emulators.js";
-import { quiet } from "../../harness/common/say.js";
 import {
   deliveriesAfterAcknowledged,
   unendedDeliveries,
@@ -17,17 +12,13 @@ import type { PhaseResult, ScenarioResult } from "../../harness/scenario/result.
 import { runScenario } from "../../harness/scenario/run.js";
 import { findScenario } from "../../scenarios/index.js";
 import { emulatorLogsBetween } from "./emulator-logs.js";
-import { type LANES, laneSuffix, lanesOf } from "./lanes.js";
+import { type LANES, lanesOf } from "./lanes.js";
 import "./provided.js";
 
-/**
- * The labs a test file runs on: all its lanes, or on LocalStack as many as LOCALSTACK_LANES says,
- * deployed as the file starts (a file awaits them at its top), and not delivering until a phase
- * turns their mappings on. No two files share a lane (lanes.ts), so no two deploy one at once.
- */
-export function labsFor(file: keyof typeof LANES): Promise<DeployedLab[]> {
+/** The labs a test file runs on: all its lanes, or on LocalStack as many as LOCALSTACK_LANES says. */
+export function labsFor(file: keyof typeof LANES): DeployedLab[] {
   const { backend } = inject("lab");
-  return Promise.all(lanesOf(file, isLocalStack(backend)).map((lane) => labOnLane(lane)));
+  return lanesOf(file, isLocalStack(backend)).map((lane) => labOnLane(lane));
 }
 
 /**
@@ -81,15 +72,17 @@ export function scenarioTests(scenarios: readonly { name: string; on: OnLanes }[
   }
 }
 
-export async function labOnLane(lane: number): Promise<DeployedLab> {
-  const { backend, article, lanePrefix } = inject("lab");
-  const conn = connect(backend.endpoint, { startedByLab: backend.startedByLab });
-  if (lane === 0) return { conn, deployment: article, backend };
-  // Idempotent: on an emulator that stays (docker compose), what an earlier run deployed is kept.
-  const names = labNames(`${lanePrefix}${laneSuffix(lane)}`);
-  const deployment = await deploy(conn, names, quiet, testTimings(backend));
-  await stopDelivering(conn, mappingsOf(deployment));
-  return { conn, deployment, backend };
+export function labOnLane(lane: number): DeployedLab {
+  const provided = inject("lab");
+  const deployment = provided.lanes[lane];
+  if (!deployment)
+    throw new Error(`lane ${lane} is not deployed on ${provided.backend.name} (lanes.ts)`);
+  const { backend } = provided;
+  return {
+    conn: connect(backend.endpoint, { startedByLab: backend.startedByLab }),
+    deployment,
+    backend,
+  };
 }
 
 /**

@@ -6,7 +6,7 @@ import { runLoad } from "../../bench/load.js";
 import { labOnLane } from "./lab-for-tests.js";
 import { LANES } from "./lanes.js";
 
-const lab = await labOnLane(LANES.load[0]);
+const lab = labOnLane(LANES.load[0]);
 afterAll(() => lab.conn.close());
 
 describe(`load, 20 orders × 5 copies, on ${lab.backend.name} ${lab.backend.version}`, () => {

@@ -5,7 +5,7 @@ import { afterAll, describe } from "vitest";
 import { LOST_ANSWER_SCENARIOS } from "../../scenarios/index.js";
 import { labsFor, laneGroups, scenarioTests } from "./lab-for-tests.js";
 
-const lanes = await labsFor("answers");
+const lanes = labsFor("answers");
 const lab = lanes[0] as (typeof lanes)[number];
 afterAll(() => {
   for (const lane of lanes) lane.conn.close();

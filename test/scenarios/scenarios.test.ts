@@ -7,11 +7,11 @@ import { ARTICLE_SCENARIOS } from "../../scenarios/index.js";
 import { labOnLane, labsFor, laneGroups, scenarioTests } from "./lab-for-tests.js";
 import { LANES } from "./lanes.js";
 
-const lab = await labOnLane(LANES.article[0]);
+const lab = labOnLane(LANES.article[0]);
 // slow-holder goes beyond the article, but runs here (not in failures.test.ts), on lanes of its
 // own beside the article's four, which take lane 0 in turn (one after the other, the file took
 // 29 s on MiniStack); on LocalStack after them, on lane 0.
-const holderLanes = await labsFor("holder");
+const holderLanes = labsFor("holder");
 afterAll(() => {
   for (const one of [lab, ...holderLanes]) one.conn.close();
 });

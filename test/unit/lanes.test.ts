@@ -1,7 +1,7 @@
-// Which lanes the scenario files run on (test/scenarios/lanes.ts): no two files share one (each
-// file deploys its own as it starts), and no two lanes share a name.
+// Which lanes the scenario files run on (test/scenarios/lanes.ts): no two files share one, and the
+// test setup deploys exactly those some file uses on the backend at hand.
 import { describe, expect, test } from "vitest";
-import { LANES, laneSuffix, lanesOf } from "../scenarios/lanes.js";
+import { LANE_COUNT, LANES, lanesOf, lanesUsed } from "../scenarios/lanes.js";
 
 const FILES = Object.keys(LANES) as (keyof typeof LANES)[];
 
@@ -19,18 +19,19 @@ describe("scenario lanes", () => {
     }
   });
 
-  test("every lane has a name of its own, the one earlier runs deployed it under", () => {
-    const lanes = FILES.flatMap((file) => [...LANES[file]]).filter((lane) => lane > 0);
-    const names = lanes.map(laneSuffix);
-    expect(new Set(names).size).toBe(lanes.length);
-    expect([1, 25, 26, 27].map(laneSuffix)).toEqual(["-b", "-z", "-za", "-zb"]);
+  test("MiniStack: every lane is used, so every lane is deployed", () => {
+    expect(lanesUsed(false)).toEqual(Array.from({ length: LANE_COUNT }, (_, i) => i));
   });
 
-  test("LocalStack: every one of grading's lanes, fewer for the files that run in turn there", () => {
+  test("LocalStack: only the lanes its files run on, every one of grading's", () => {
+    const used = lanesUsed(true);
+    expect(used[0]).toBe(0);
     expect(lanesOf("grade", true)).toEqual(LANES.grade);
     expect(lanesOf("gradeChoices", true)).toEqual(LANES.gradeChoices);
-    expect(lanesOf("holder", true)).toEqual(LANES.article);
-    // A lane is a container more there.
+    expect(used).toEqual(expect.arrayContaining([...LANES.grade, ...LANES.gradeChoices]));
+    expect(used).toEqual(expect.arrayContaining([...lanesOf("matrix", true)]));
+    // Fewer for the files that run their scenarios in turn there: a lane is a container more.
     expect(lanesOf("failures", true).length).toBeLessThan(LANES.failures.length);
+    expect(used.length).toBeLessThan(LANE_COUNT);
   });
 });
