@@ -59,7 +59,7 @@ function getText(url: URL, signal: AbortSignal): Promise<string> {
       const status = response.statusCode ?? 0;
       if (status < 200 || status >= 300) {
         response.resume();
-        reject(new Error(`HTTP ${response.statusCode}`));
+        reject(new Error(`HTTP ${status}`));
         return;
       }
       let text = "";
