@@ -1,5 +1,4 @@
 // The worker as Lambda receives it: one esbuild bundle (the AWS SDK inside) in a zip.
-import { createHash } from "node:crypto";
 import path from "node:path";
 import { type BuildFailure, build } from "esbuild";
 import { zipSync } from "fflate";
@@ -12,13 +11,9 @@ import {
   resolveGuardApi,
   typeCheckGuardFile,
 } from "./guard-file.js";
+import { keepPackage, keptPackage, type WorkerPackage, zipSha256 } from "./package-kept.js";
 
-export interface WorkerPackage {
-  zip: Uint8Array;
-  /** Base64 SHA-256 of the zip, the form Lambda reports as CodeSha256. */
-  sha256: string;
-  bundleBytes: number;
-}
+export type { WorkerPackage };
 
 // A fixed timestamp keeps the zip byte-identical between builds, so deploy can tell
 // "unchanged" from CodeSha256 and skip the upload.
@@ -26,29 +21,51 @@ const FIXED_MTIME = new Date("2026-01-01T00:00:00Z");
 
 const cached = new Map<string, Promise<WorkerPackage>>();
 
-/** The worker, with a guard file plugged in if one is given; built once per process. */
+/**
+ * The worker, with a guard file plugged in if one is given: once per process, and built only when
+ * a file it comes from changed since a command last built it (package-kept.ts).
+ */
 export function packageWorker(guardFile?: GuardFile): Promise<WorkerPackage> {
   const key = guardFile?.path ?? "";
   let pkg = cached.get(key);
   if (!pkg) {
-    pkg = buildPackage(guardFile);
+    pkg = keptOrBuilt(guardFile);
     cached.set(key, pkg);
   }
   return pkg;
 }
 
-/** One build, not memoised: what packageWorker caches, and what the bundle test compares. */
+async function keptOrBuilt(guardFile?: GuardFile): Promise<WorkerPackage> {
+  // A guard file is checked every time: its mistakes are the user's to see, kept bundle or not.
+  if (guardFile) await typeCheckGuardFile(guardFile);
+  // The plugged-in module is made from the file's path and name (guard-file.ts plugIn).
+  const key = guardFile ? `${guardFile.name}\0${guardFile.path}` : "";
+  const kept = keptPackage(key);
+  if (kept) return kept;
+  const { pkg, inputs } = await zipped(guardFile);
+  keepPackage(key, pkg, inputs);
+  return pkg;
+}
+
+/** One build, not memoised: what packageWorker keeps, and what the bundle test compares. */
 export async function buildPackage(guardFile?: GuardFile): Promise<WorkerPackage> {
   if (guardFile) await typeCheckGuardFile(guardFile);
+  return (await zipped(guardFile)).pkg;
+}
+
+/** The bundle in its zip, and the files esbuild read for it (absolute paths). */
+async function zipped(guardFile?: GuardFile) {
   const result = await bundle(guardFile);
   const bundled = result.outputFiles[0]?.contents;
   if (!bundled) throw new Error("esbuild produced no output for worker/index.ts");
   const zip = zipSync({ "index.js": [bundled, { mtime: FIXED_MTIME }] }, { level: 9 });
-  return {
-    zip,
-    sha256: createHash("sha256").update(zip).digest("base64"),
-    bundleBytes: bundled.byteLength,
-  };
+  const pkg: WorkerPackage = { zip, sha256: zipSha256(zip), bundleBytes: bundled.byteLength };
+  // Relative to the working folder, as esbuild names them; not the plugged-in module, which is
+  // made from the key (its namespace, "guard-file:", is not a file).
+  const inputs = Object.keys(result.metafile.inputs)
+    .filter((input) => !input.startsWith("guard-file:"))
+    .map((input) => path.resolve(input));
+  return { pkg, inputs };
 }
 
 async function bundle(guardFile?: GuardFile) {
@@ -78,6 +95,7 @@ function esbuildWorker(guardFile?: GuardFile) {
     // undici (fetch), which the worker never uses, in each new execution environment.
     supported: { "dynamic-import": false },
     write: false,
+    metafile: true,
     minify: true,
     legalComments: "none",
     logLevel: "silent",

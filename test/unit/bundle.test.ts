@@ -35,5 +35,7 @@ describe("the worker package", () => {
     expect(Buffer.from(second.zip).equals(Buffer.from(first.zip))).toBe(true);
     // CodeSha256 as Lambda reports it: base64 of the zip's SHA-256.
     expect(second.sha256).toBe(createHash("sha256").update(first.zip).digest("base64"));
+    // What the commands deploy (built, or kept from an earlier command's build) is this build.
+    expect((await packageWorker()).sha256).toBe(first.sha256);
   });
 });
