@@ -136,7 +136,8 @@ function accountingFile() {
 function countExactly(file) {
   execFileSync("accton", ["off"], { stdio: "ignore" });
   const ended = new Map(); // pid → { ppid, ticks }
-  for (const line of execFileSync("dump-acct", [file], { encoding: "utf8" }).split("\n")) {
+  const dumped = execFileSync("dump-acct", [file], { encoding: "utf8", maxBuffer: 1 << 30 });
+  for (const line of dumped.split("\n")) {
     // command|version|user|system|elapsed|uid|gid|memory|io|pid|ppid|…; times in ticks
     const f = line.split("|").map((x) => x.trim());
     if (f.length < 11) continue;
