@@ -6,7 +6,7 @@ import { LabError } from "../common/errors.js";
 import { LAB_DIR } from "../common/paths.js";
 import type { Say } from "../common/say.js";
 import { lastLines, run } from "./processes.js";
-import { findPython, type PythonFound, pythonLabel, pythonVersion } from "./python.js";
+import { findPython, type PythonFound, pythonVersion } from "./python.js";
 import {
   addVenvPip,
   type LabVenv,
@@ -68,7 +68,7 @@ export async function ensureMiniStack(
     if (stale) {
       say(
         `${paths.venv} was made by ${madeBy ? `Python ${madeBy}` : "a Python that no longer runs"}; ` +
-          `making it again with ${pythonLabel(python)} (${python.version})`,
+          `making it again with ${python.label} (${python.version})`,
       );
       try {
         rmSync(paths.venv, { recursive: true, force: true });
@@ -95,7 +95,7 @@ export async function ensureMiniStack(
       { timeoutMs: 120_000 },
     );
     if (made.code !== 0)
-      throw new LabError(`${pythonLabel(python)} -m venv failed:\n${made.output.trim()}`);
+      throw new LabError(`${python.label} -m venv failed:\n${made.output.trim()}`);
   }
 
   if (!venvHasPip(paths.venv) && !(outsidePip ?? (await pipInstallsElsewhere(python)))) {

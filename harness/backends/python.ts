@@ -12,8 +12,17 @@ export interface PythonCommand {
   args: string[];
 }
 
+/**
+ * A Python found: `command` is the interpreter itself (its sys.executable), which every later run
+ * uses, not the launcher that found it. A launcher costs a chain of processes at each run (one of
+ * pyenv's shims about 0.15 s of CPU), and pyenv's runs `pyenv rehash` after every `-m pip
+ * install`: two at once (the kit's check asks pip for five platforms side by side) fail on its
+ * lock, and the shim exits 1 although pip succeeded.
+ */
 export interface PythonFound extends PythonCommand {
   version: string;
+  /** How the user would type it: `py -3.12`, `python3.11`. */
+  label: string;
 }
 
 /** How the user would type it: `py -3`, `python3`. */
@@ -68,35 +77,71 @@ export async function pythonVersion(
   python: PythonCommand,
   runner: typeof run = run,
 ): Promise<string | undefined> {
+  return (await askPython(python, runner))?.version;
+}
+
+/** Its version and the interpreter it runs (empty when Python cannot say, as embedded ones). */
+async function askPython(
+  python: PythonCommand,
+  runner: typeof run,
+): Promise<{ version: string; executable: string } | undefined> {
   let answer: Awaited<ReturnType<typeof run>>;
   try {
     answer = await runner(
       python.command,
-      [...python.args, "-c", "import sys; print('%d.%d' % sys.version_info[:2])"],
+      [
+        ...python.args,
+        "-c",
+        "import sys; print('%d.%d' % sys.version_info[:2]); print(sys.executable or '')",
+      ],
       { timeoutMs: 15_000 },
     );
   } catch {
     return undefined; // not on PATH
   }
-  // Its own line: a Python may also print a warning on stderr, which comes in the same output.
-  const version = answer.output
-    .split(/\r?\n/)
-    .map((line) => line.trim())
-    .find((line) => /^\d+\.\d+$/.test(line));
-  return answer.code === 0 ? version : undefined;
+  const lines = answer.output.split(/\r?\n/).map((line) => line.trim());
+  const at = lines.findIndex((line) => /^\d+\.\d+$/.test(line));
+  if (answer.code !== 0 || at < 0) return undefined;
+  return { version: lines[at] as string, executable: lines[at + 1] ?? "" };
 }
 
-/** The first supported Python on this machine; a LabError says what to do when there is none. */
-export async function findPython(options: FindPythonOptions = {}): Promise<PythonFound> {
+/**
+ * The first supported Python on this machine; a LabError says what to do when there is none.
+ * Looked for once per process and PATH (each look may run seven Pythons): doctor, the venv and
+ * the kit's check all ask. A test's runner is asked every time.
+ */
+export function findPython(options: FindPythonOptions = {}): Promise<PythonFound> {
+  if (options.runner) return lookForPython(options);
+  const { platform = process.platform, env = process.env } = options;
+  const key = JSON.stringify([platform, env.LAB_PYTHON, env.PATH ?? env.Path]);
+  let found = pythonsFound.get(key);
+  if (!found) {
+    found = lookForPython(options);
+    pythonsFound.set(key, found);
+    // None found may be mended while the process runs: the next look starts again.
+    found.catch(() => pythonsFound.delete(key));
+  }
+  return found;
+}
+
+const pythonsFound = new Map<string, Promise<PythonFound>>();
+
+async function lookForPython(options: FindPythonOptions): Promise<PythonFound> {
   const { platform = process.platform, env = process.env, runner = run } = options;
   const candidates = pythonCandidates(platform, env);
   const found: string[] = [];
   for (const python of candidates) {
-    const version = await pythonVersion(python, runner);
-    if (!version) continue;
-    if (isSupportedPython(version)) return { ...python, version };
+    const answer = await askPython(python, runner);
+    if (!answer) continue;
+    const { version, executable } = answer;
+    const label = pythonLabel(python);
+    if (isSupportedPython(version)) {
+      return executable
+        ? { command: executable, args: [], version, label }
+        : { ...python, version, label };
+    }
     // `py -3` may pick 3.14 while `python` is 3.12: keep looking.
-    found.push(`${pythonLabel(python)} ${version}`);
+    found.push(`${label} ${version}`);
   }
   const needed = `MiniStack needs Python ${supportedPythonText()} (the versions the kit's wheels are for)`;
   if (found.length > 0) {

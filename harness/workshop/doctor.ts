@@ -4,7 +4,6 @@
 
 import { PULL_TIMEOUT_MS } from "../backends/docker.js";
 import { LAMBDA_NODE_RUNTIME_IMAGE } from "../backends/localstack-config.js";
-import { pythonLabel } from "../backends/python.js";
 import {
   nodeVerdict,
   SUPPORTED_PYTHONS,
@@ -112,7 +111,7 @@ function pythonRow(python: Facts["python"]): DoctorRow {
   // Not wider than the table's column: "3.10-3.13", where prose says "3.10 to 3.13".
   const check = `Python ${SUPPORTED_PYTHONS[0]}-${SUPPORTED_PYTHONS.at(-1)} (for MiniStack)`;
   if ("command" in python)
-    return { check, ok: true, found: `${pythonLabel(python)} ${python.version}`, next: "" };
+    return { check, ok: true, found: `${python.label} ${python.version}`, next: "" };
   return {
     check,
     ok: false,

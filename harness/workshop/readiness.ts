@@ -12,7 +12,7 @@ import {
   venvFits,
 } from "../backends/ministack-install.js";
 import { freeLoopbackPort } from "../backends/processes.js";
-import { findPython, type PythonFound, pythonLabel } from "../backends/python.js";
+import { findPython, type PythonFound } from "../backends/python.js";
 import { pipOf } from "../backends/venv-pip.js";
 import { within } from "../common/deadline.js";
 import { LAB_DIR } from "../common/paths.js";
@@ -126,7 +126,7 @@ export function judgeReadiness(facts: ReadinessFacts): ReadinessRow[] {
   const python = facts.python;
   rows.push(
     "command" in python
-      ? { check: "Python", ok: true, found: `${pythonLabel(python)} ${python.version}`, next: "" }
+      ? { check: "Python", ok: true, found: `${python.label} ${python.version}`, next: "" }
       : {
           check: "Python",
           ok: false,

@@ -26,7 +26,7 @@ const base: Facts = {
   },
   localstackImage: "localstack/localstack:4.14.0",
   port4566: { state: "free" },
-  python: { command: "python3", args: [], version: "3.11" },
+  python: { command: "/usr/bin/python3.11", args: [], version: "3.11", label: "python3" },
   ministack: { installed: true },
   late: [],
 };

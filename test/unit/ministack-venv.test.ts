@@ -6,7 +6,7 @@ import { chmodSync, existsSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "vitest";
 import { ensureMiniStack, isWindows } from "../../harness/backends/ministack-install.js";
-import { findPython, pythonLabel, pythonVersion } from "../../harness/backends/python.js";
+import { findPython, pythonVersion } from "../../harness/backends/python.js";
 import { pipInstallsElsewhere, venvHasPip } from "../../harness/backends/venv-pip.js";
 import { wheelsFolder } from "./ministack-wheel-fixture.js";
 
@@ -30,7 +30,7 @@ test.skipIf(isWindows)(
 
     const paths = await ensureMiniStack(say, labDir, async () => python);
     expect(said[0]).toBe(
-      `${path.join(labDir, "venv")} was made by Python 3.14; making it again with ${pythonLabel(python)} (${python.version})`,
+      `${path.join(labDir, "venv")} was made by Python 3.14; making it again with ${python.label} (${python.version})`,
     );
     expect(await pythonVersion({ command: paths.python, args: [] })).toBe(python.version);
     expect(existsSync(paths.marker)).toBe(true);
@@ -56,7 +56,7 @@ test.skipIf(isWindows)(
       async () => python,
     );
     expect(said[0]).toBe(
-      `${path.join(labDir, "venv")} was made by a Python that no longer runs; making it again with ${pythonLabel(python)} (${python.version})`,
+      `${path.join(labDir, "venv")} was made by a Python that no longer runs; making it again with ${python.label} (${python.version})`,
     );
     expect(await pythonVersion({ command: paths.python, args: [] })).toBe(python.version);
   },

@@ -11,6 +11,7 @@ import {
   NoSupportedPython,
   pythonCandidates,
   pythonLabel,
+  pythonVersion,
 } from "../../harness/backends/python.js";
 import { pipOf } from "../../harness/backends/venv-pip.js";
 import { LabError } from "../../harness/common/errors.js";
@@ -30,7 +31,11 @@ function fakeRunner(answers: Record<string, Answer>) {
   };
   return { runner, ran };
 }
-const says = (version: string): RunResult => ({ code: 0, output: `${version}\n` });
+/** A Python's answer: its version, then its sys.executable (empty: a Python that cannot say). */
+const says = (version: string, executable = ""): RunResult => ({
+  code: 0,
+  output: `${version}\n${executable}\n`,
+});
 
 describe("which Pythons are tried", () => {
   test("Windows: py -3.13 to py -3.10, then py -3, python, python3", () => {
@@ -66,18 +71,25 @@ describe("which Pythons are tried", () => {
 
 describe("findPython with a fake runner", () => {
   test("Windows with the launcher: py -3.12, its -3.12 before the script", async () => {
-    const { runner, ran } = fakeRunner({ "py -3.12": says("3.12"), "py -3": says("3.12") });
+    const python312 = "C:\\Python312\\python.exe";
+    const { runner, ran } = fakeRunner({
+      "py -3.12": says("3.12", python312),
+      "py -3": says("3.12", python312),
+    });
     const found = await findPython({ platform: "win32", env: {}, runner });
-    expect(found).toEqual({ command: "py", args: ["-3.12"], version: "3.12" });
+    // Found through the launcher, run as the interpreter it started; named as the user types it.
+    expect(found).toEqual({ command: python312, args: [], version: "3.12", label: "py -3.12" });
     expect(ran.at(-1)?.slice(0, 3)).toEqual(["py", "-3.12", "-c"]);
   });
 
   test("py -3 would pick 3.14 (the newest): the 3.12 beside it is taken", async () => {
     const { runner } = fakeRunner({ "py -3.12": says("3.12"), "py -3": says("3.14") });
+    // A Python that does not name its interpreter is run as it was found.
     expect(await findPython({ platform: "win32", env: {}, runner })).toEqual({
       command: "py",
       args: ["-3.12"],
       version: "3.12",
+      label: "py -3.12",
     });
   });
 
@@ -107,7 +119,7 @@ describe("findPython with a fake runner", () => {
       python3: says("3.11"),
     });
     const found = await findPython({ platform: "win32", env: {}, runner });
-    expect(found).toEqual({ command: "python3", args: [], version: "3.11" });
+    expect(found).toEqual({ command: "python3", args: [], version: "3.11", label: "python3" });
     expect(ran.map((r) => r[0])).toEqual(["py", "py", "py", "py", "py", "python", "python3"]);
   });
 
@@ -117,6 +129,7 @@ describe("findPython with a fake runner", () => {
       command: "python",
       args: [],
       version: "3.10",
+      label: "python",
     });
   });
 
@@ -162,6 +175,17 @@ describe("on this machine", () => {
     const found = await findPython();
     expect(found.args).toEqual([]);
     expect(["3.10", "3.11", "3.12", "3.13"]).toContain(found.version);
+    // The interpreter itself, not a launcher (here pyenv's shim): it answers as the one found.
+    expect(path.isAbsolute(found.command)).toBe(true);
+    expect(found.command).not.toMatch(/[\\/]shims[\\/]/);
+    expect(await pythonVersion({ command: found.command, args: [] })).toBe(found.version);
+    expect(found.label).toMatch(/^python/);
+  });
+
+  test("looked for once per process and PATH, again under another PATH", async () => {
+    expect(findPython()).toBe(findPython());
+    const elsewhere = { ...process.env, PATH: `${process.env.PATH}${path.delimiter}` };
+    expect(findPython({ env: elsewhere })).not.toBe(findPython());
   });
 });
 

@@ -13,7 +13,7 @@ import { wheelsFolder } from "./ministack-wheel-fixture.js";
 
 const ready: ReadinessFacts = {
   node: "v22.23.5",
-  python: { command: "py", args: ["-3.12"], version: "3.12" },
+  python: { command: "C:\\Python312\\python.exe", args: [], version: "3.12", label: "py -3.12" },
   installed: false,
   wheels: { state: "resolve" },
   freeBytes: 20e9,
