@@ -21,8 +21,8 @@ import type { ScenarioResult } from "../scenario/result.js";
 import { runScenario } from "../scenario/run.js";
 import { type RowGrade, rowGrade } from "./rows.js";
 
-/** The explorer's share of a grade: `small` (the tests) or `default` (EXPLORE_BUDGETS). */
-export type GradeBudget = (typeof GRADE_BUDGET_NAMES)[number];
+/** The explorer's share of a grade (EXPLORE_BUDGETS): the command line's, or the tests' glance. */
+export type GradeBudget = (typeof GRADE_BUDGET_NAMES)[number] | "glance";
 
 /** What is graded: a lab guard by its name, or a guard file. */
 export interface Graded {
