@@ -13,8 +13,6 @@ import {
 } from "./guard-file.js";
 import { keepPackage, keptPackage, type WorkerPackage, zipSha256 } from "./package-kept.js";
 
-export type { WorkerPackage };
-
 // A fixed timestamp keeps the zip byte-identical between builds, so deploy can tell
 // "unchanged" from CodeSha256 and skip the upload.
 const FIXED_MTIME = new Date("2026-01-01T00:00:00Z");

@@ -15,9 +15,9 @@ export interface PythonCommand {
 /**
  * A Python found: `command` is the interpreter itself (its sys.executable), which every later run
  * uses, not the launcher that found it. A launcher costs a chain of processes at each run (one of
- * pyenv's shims about 0.15 s of CPU), and pyenv's runs `pyenv rehash` after every `-m pip
- * install`: two at once (the kit's check asks pip for five platforms side by side) fail on its
- * lock, and the shim exits 1 although pip succeeded.
+ * pyenv's shims about 0.1 s of CPU more than the interpreter), and pyenv's runs `pyenv rehash`
+ * after every `-m pip install`: two at once (the kit's check asks pip for five platforms side by
+ * side) fail on its lock, and the shim exits 1 although pip succeeded.
  */
 export interface PythonFound extends PythonCommand {
   version: string;
@@ -99,6 +99,7 @@ async function askPython(
   } catch {
     return undefined; // not on PATH
   }
+  // Its own lines: a Python may also print a warning on stderr, which comes in the same output.
   const lines = answer.output.split(/\r?\n/).map((line) => line.trim());
   const at = lines.findIndex((line) => /^\d+\.\d+$/.test(line));
   if (answer.code !== 0 || at < 0) return undefined;
