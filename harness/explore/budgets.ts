@@ -7,8 +7,8 @@ export const EXPLORE_BUDGETS = {
   /** A quick look (the tests). */
   small: { runs: 30, walkFaults: 1, walkLimit: 2_000 },
   /**
-   * A glance, for the tests of guards broken in ways only their rows show (a throw, a return
-   * that is no outcome): the explorer meets the guard in a few schedules and ends without an
+   * A glance, for the grader's tests that do not read the explorer's answer, or read a kind
+   * every schedule shows: the explorer meets the guard in a few schedules and ends without an
    * error, the only thing those tests ask of it. Not offered on the command line.
    */
   glance: { runs: 5, walkFaults: 1, walkLimit: 25 },

@@ -1,7 +1,7 @@
 // npx lab grade on the emulator, through the command's own functions (gradedFrom, prepareGraded,
 // gradeGuard, gradeView, textGrade): the guard file bundled into the worker of the file's lanes,
-// the matrix's column for it, the explorer with the small budget (a glance for two broken
-// guards). One grading per fixture, run side by side, each shared by its assertions.
+// the matrix's column for it, the explorer with the small budget (a glance where a test does
+// not read its answer). One grading per fixture, run side by side, each shared by its assertions.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
