@@ -69,9 +69,14 @@ export class Ledger {
     }
   }
 
-  /** The key was used before: the same charge again is a replay, another one a refusal. */
+  /**
+   * The key was used before: the same charge again is a replay, another one a refusal. The item
+   * this very request sent (its delivery's requestId, its chargedAt) is no earlier charge: the
+   * write was applied, its answer lost, and the SDK's retry met it. The charge is this one's.
+   */
   async answerFor(item: LedgerItem, earlier?: LedgerItem): Promise<ProviderAnswer> {
     const before = earlier ?? (await this.read(item.chargeId));
+    if (before && sentBy(before, item)) return "charged";
     const same = before?.amount === item.amount && before?.customerId === item.customerId;
     return same ? "replayed" : "refused";
   }
@@ -95,3 +100,10 @@ export class Ledger {
     };
   }
 }
+
+/** True when the item on record is the one this request sent: no other request makes it. */
+const sentBy = (held: LedgerItem, sent: LedgerItem) =>
+  held.chargeId === sent.chargeId &&
+  held.requestId === sent.requestId &&
+  held.messageId === sent.messageId &&
+  held.chargedAt === sent.chargedAt;

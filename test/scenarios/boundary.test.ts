@@ -214,6 +214,19 @@ describe("the payment's answer lost after the charge was recorded", () => {
   });
 });
 
+describe("the charge's own write, its answer lost", () => {
+  test("with a key: the SDK's retry meets the charge this call made, which is charged, not replayed", async () => {
+    const orderId = `B-LEDGERLOST-${run}`;
+    const failpoints = "dynamo:PutItem:ledger=lost-answer@attempt1";
+    const copy = await deliver(off, orderId, { failpoints, providerKey: "orderId" });
+    expect(copy).toMatchObject({ outcome: "charged", said: ["fault", "charge_applied"] });
+    expect(copy.attempts - copy.calls).toBe(1);
+    expect((await chargesOf(orderId)).map((c) => c.chargeId)).toEqual([`orderId=${orderId}`]);
+    const later = await deliver(off, orderId, { providerKey: "orderId" });
+    expect(later).toMatchObject({ outcome: "charged", said: ["charge_replayed"] });
+  });
+});
+
 describe("a guard that keys its payment (the guard API's idempotencyKey)", () => {
   const keyed: Guard = async ({ order, charge }) => {
     await charge({ idempotencyKey: `pay-${order.orderId}` });

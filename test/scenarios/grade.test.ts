@@ -122,6 +122,19 @@ const row = (result: GradeResult, name: string) => {
 };
 const failedRows = (result: GradeResult) =>
   result.rows.filter((r) => r.graded && !r.ok).map((r) => r.name);
+/** The graded rows that failed, each with what failed: a failing run says why in CI's log. */
+const whyRowsFailed = (result: GradeResult) =>
+  result.rows
+    .filter((r) => r.graded && !r.ok)
+    .map((r) => ({
+      row: r.name,
+      failures: r.failures,
+      notRaced: r.notRaced,
+      problems: r.problems,
+      checks: r.phase.checks
+        .filter((c) => !c.pass)
+        .map(({ name, expected, actual }) => ({ name, expected, actual })),
+    }));
 const report = (result: GradeResult) => textGrade(gradeView(result));
 const verdicts = (result: GradeResult) =>
   result.rows.map((r) => ({ row: r.name, graded: r.graded, ok: r.ok, failures: r.failures }));
@@ -165,7 +178,7 @@ describe("npx lab grade", { timeout: QUEUED_TEST_TIMEOUT_MS }, () => {
 
   test("lease-copy: every graded row ✓, the explorer finds nothing, exit 0's verdict", async () => {
     const result = await graded(fixture("guards", "lease-copy.ts"), LEASE_COPY);
-    expect(failedRows(result)).toEqual([]);
+    expect(whyRowsFailed(result)).toEqual([]);
     expect(result.explorer.ok).toBe(true);
     expect(result.pass).toBe(true);
     const text = report(result);
@@ -261,7 +274,7 @@ describe("npx lab grade: what a guard chooses is a finding or a flaw, never an e
 
   test("own-key-charge (its record writes the ledger item under a key of its own): PASS, every line names what the ledger holds", async () => {
     const result = await graded(fixture("guards", "own-key-charge.ts"), []);
-    expect(failedRows(result)).toEqual([]);
+    expect(whyRowsFailed(result)).toEqual([]);
     for (const r of result.rows) {
       expect(r.invariants, r.name).toEqual([]);
       expect(r.renamed, r.name).toEqual([]);
