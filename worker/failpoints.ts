@@ -62,13 +62,15 @@ async function act(
 ): Promise<void> {
   control ??= DynamoDBDocumentClient.from(new DynamoDBClient({}));
   const id = holdId(rule.point, who);
-  const state = await reach(control, table, id, who);
+  // The line first: its time is then before anyone can know the copy is here, so a check that
+  // orders it against another copy's lines reads the order the copies really went in.
   log("failpoint", {
     point: rule.point,
     rule: formatRule(rule),
     action: rule.action.kind,
     holdId: id,
   });
+  const state = await reach(control, table, id, who);
   const { action } = rule;
   if (action.kind === "crash") process.exit(1); // killed: no catch, no finally, no process_end
   if (action.kind === "fail") throw new InjectedFault(`failpoint ${rule.point}: fail`);
