@@ -21,6 +21,7 @@ export default defineConfig({
           // import time 17.7 s against 10.4 s (December 2026, this 2-core machine).
           isolate: false,
           include: ["test/unit/**/*.test.ts"],
+          globalSetup: ["test/temp-root.ts"],
           testTimeout: 60_000,
           sequence: { groupOrder: 0 },
         },
@@ -37,7 +38,7 @@ export default defineConfig({
           isolate: false, // as for the unit files
           include: ["test/scenarios/**/*.test.ts"],
           // Starts (or finds) one emulator and deploys the lab once for the whole run.
-          globalSetup: ["test/scenarios/global-setup.ts"],
+          globalSetup: ["test/temp-root.ts", "test/scenarios/global-setup.ts"],
           testTimeout: 180_000,
           hookTimeout: 60_000,
           sequence: { groupOrder: 0 },

@@ -1,11 +1,11 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { UNPARSEABLE } from "../contract/order.js";
 import { writtenByPowerShell51 } from "../harness/drive/body-file.js";
 import { orderBody } from "../harness/drive/order-body.js";
 import type { WorkerEvent } from "../harness/observe/events.js";
-import { claimsAre, equal, phase, scenario } from "../harness/scenario/scenario.js";
+import { claimsAre, equal, phase, scenario, type Workload } from "../harness/scenario/scenario.js";
 
 const everyEventSays = (events: WorkerEvent[], orderId: string) =>
   equal(
@@ -16,13 +16,23 @@ const everyEventSays = (events: WorkerEvent[], orderId: string) =>
 
 /**
  * The fix the article used: write the JSON to a file and send file://body.json. In UTF-8, or
- * as Windows PowerShell 5.1's `echo '...' > body.json` writes it (UTF-16 LE with a BOM).
+ * as Windows PowerShell 5.1's `echo '...' > body.json` writes it (UTF-16 LE with a BOM). The
+ * file's folder is removed once it was sent: a run leaves nothing in the temp folder.
  */
-function bodyFile(orderId: string, writtenBy: "utf8" | "powershell51" = "utf8"): string {
-  const file = path.join(mkdtempSync(path.join(tmpdir(), "lab-body-")), "body.json");
-  const body = orderBody({ orderId });
-  writeFileSync(file, writtenBy === "utf8" ? `${body}\n` : writtenByPowerShell51(body));
-  return file;
+async function sendFromFile(
+  lab: Workload,
+  orderId: string,
+  writtenBy: "utf8" | "powershell51" = "utf8",
+): Promise<void> {
+  const folder = mkdtempSync(path.join(tmpdir(), "lab-body-"));
+  try {
+    const file = path.join(folder, "body.json");
+    const body = orderBody({ orderId });
+    writeFileSync(file, writtenBy === "utf8" ? `${body}\n` : writtenByPowerShell51(body));
+    await lab.sendBodyFile(file);
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
 }
 
 export default scenario({
@@ -82,8 +92,8 @@ export default scenario({
       {
         setup: { guard: "claim", workMs: 100 },
         workload: async (lab) => {
-          await lab.sendBodyFile(bodyFile("ORDER-001"));
-          await lab.sendBodyFile(bodyFile("ORDER-002", "powershell51"));
+          await sendFromFile(lab, "ORDER-001");
+          await sendFromFile(lab, "ORDER-002", "powershell51");
         },
         checks: ({ observed }) => [
           equal("parse_failed events", observed.eventCounts.parse_failed ?? 0, 0),

@@ -3,8 +3,7 @@
 // chose, against the emulator the suite runs on. The broken guards must fail the way the lab
 // teaches, with their shortest counterexample; the fixed ones must hold; and a lease broken on
 // purpose must be caught.
-import { mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Command } from "commander";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
@@ -38,6 +37,7 @@ import { openSession, type Session } from "../../harness/explore/session.js";
 import type { Guard } from "../../worker/guards/guard.js";
 import { lease } from "../../worker/guards/lease.js";
 import "./provided.js";
+import { tempFolder } from "../temp-folder.js";
 
 const { backend } = inject("lab");
 const FIXTURES = path.join(import.meta.dirname, "..", "fixtures", "guards");
@@ -323,7 +323,7 @@ describe("a guard runs in the world a Lambda gives it", () => {
 
 test("a counterexample is drawn with the scenarios' own views, as an HTML page", async () => {
   const report = await walk(guard("off"), faults(0, 0, 0));
-  const dir = mkdtempSync(path.join(tmpdir(), "explore-"));
+  const dir = tempFolder("explore-");
   const file = writeCounterexampleHtml(dir, report, backend);
   expect(file).toBe(path.join(dir, "off.html"));
   const html = readFileSync(file as string, "utf8");

@@ -6,8 +6,7 @@
 // Then: exit 130, no MiniStack, no worker, nothing listening on its port, the temp folder gone.
 // Starts MiniStacks of its own; the suite's shared emulator is not used.
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { describe, expect, test } from "vitest";
@@ -17,6 +16,7 @@ import { freeLoopbackPort } from "../../harness/backends/processes.js";
 import { type HoldMoment, heldLine } from "../../harness/common/hold.js";
 import { sleep } from "../../harness/common/sleep.js";
 import { npxLab } from "../node-tsx.js";
+import { tempFolder } from "../temp-folder.js";
 import { leftBehind, ministacksListeningOn, type Proc, treeOf } from "./process-tree.js";
 
 /** Who gets the Ctrl-C: the whole group (a terminal's), or the lab's process alone (`kill PID`). */
@@ -221,7 +221,7 @@ function deadline<T>(
 
 /** A LAB_HOME of its own for `lab up`, its venv the project's (no second pip install). */
 function labHomeWithVenv(): string {
-  const home = mkdtempSync(path.join(tmpdir(), "interrupt-up-"));
+  const home = tempFolder("interrupt-up-");
   symlinkSync(ministackPaths().venv, path.join(home, "venv"));
   return home;
 }

@@ -2,12 +2,10 @@
 // test run's emulator (LAB_ENDPOINT), on resources of their own (LAB_PREFIX), with state in a
 // folder of their own (LAB_HOME), so each file's lab is apart from every other's.
 import { type SpawnSyncReturns, spawnSync } from "node:child_process";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { expect, inject } from "vitest";
 import { npxLab } from "../node-tsx.js";
 import "./provided.js";
+import { tempFolder } from "../temp-folder.js";
 
 export type LabEnv = NodeJS.ProcessEnv & { LAB_HOME: string; LAB_PREFIX: string };
 
@@ -15,7 +13,7 @@ export function workshopEnv(prefix: string): LabEnv {
   const { backend } = inject("lab");
   return {
     ...process.env,
-    LAB_HOME: mkdtempSync(path.join(tmpdir(), `${prefix}-`)),
+    LAB_HOME: tempFolder(`${prefix}-`),
     LAB_BACKEND: "endpoint", // whatever the run itself was told to use
     LAB_ENDPOINT: backend.endpoint,
     LAB_PREFIX: prefix,

@@ -1,18 +1,18 @@
 import { createHash } from "node:crypto";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import { unzipSync } from "fflate";
 import { describe, expect, test } from "vitest";
 import { buildPackage, packageWorker } from "../../harness/aws/build.js";
+import { tempFolder } from "../temp-folder.js";
 
 describe("the worker package", () => {
   test("is one index.js in a zip, and exports the handler Lambda calls", async () => {
     const pkg = await packageWorker();
     const files = unzipSync(pkg.zip);
     expect(Object.keys(files)).toEqual(["index.js"]);
-    const dir = mkdtempSync(path.join(tmpdir(), "lab-bundle-"));
+    const dir = tempFolder("lab-bundle-");
     writeFileSync(path.join(dir, "index.js"), files["index.js"] ?? new Uint8Array());
     process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = "true"; // as the deployed worker has it
     // Loaded from a folder with no node_modules: the SDK must be inside the bundle.

@@ -2,14 +2,14 @@
 // alive until then: a probe that holds nothing (no socket, no timer) must not let Node end the
 // process with its answer still pending, as `lab doctor` once stopped mid-table.
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { expect, test } from "vitest";
 import { within } from "../../harness/common/deadline.js";
 import { PROJECT_ROOT } from "../../harness/common/paths.js";
 import { nodeTsx } from "../node-tsx.js";
+import { tempFolder } from "../temp-folder.js";
 
 const never = () => new Promise<string>(() => {}); // settles never, holds nothing
 
@@ -40,7 +40,7 @@ test("a probe that never settles: the fallback at the deadline, and its signal a
 });
 
 test("alone in a process, a probe that holds nothing alive still ends with the fallback", () => {
-  const script = path.join(mkdtempSync(path.join(tmpdir(), "lab-deadline-")), "probe.mts");
+  const script = path.join(tempFolder("lab-deadline-"), "probe.mts");
   const deadline = pathToFileURL(path.join(PROJECT_ROOT, "harness/common/deadline.ts")).href;
   writeFileSync(
     script,

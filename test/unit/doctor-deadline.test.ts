@@ -5,13 +5,12 @@
 // input (LAB_DOCKER_PROBE_MS): the production 30 s is the same code waiting longer, and
 // deadline.test.ts shows a deadline alone keeps a process alive.
 import { spawnSync } from "node:child_process";
-import { mkdtempSync } from "node:fs";
 import { createServer, type Socket } from "node:net";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, expect, test } from "vitest";
 import { dockerProbeDeadlineMs, PROBE_DEADLINE_MS } from "../../harness/workshop/doctor-facts.js";
 import { npxLab } from "../node-tsx.js";
+import { tempFolder } from "../temp-folder.js";
 
 /** Seconds, not the 30 s of PROBE_DEADLINE_MS.docker: longer than doctor's other probes take here. */
 const DEADLINE_MS = 4_000;
@@ -26,7 +25,7 @@ afterAll(() => {
 test.skipIf(process.platform === "win32")(
   "a Docker socket that never answers: doctor ends by the probe's deadline and says so",
   async () => {
-    const socket = path.join(mkdtempSync(path.join(tmpdir(), "lab-silent-docker-")), "docker.sock");
+    const socket = path.join(tempFolder("lab-silent-docker-"), "docker.sock");
     await new Promise<void>((resolve) => silent.listen(socket, resolve));
     const started = Date.now();
     const doctor = spawnSync(...npxLab(["doctor"]), {

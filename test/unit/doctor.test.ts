@@ -1,6 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
 import { dockerStatus } from "../../harness/backends/docker.js";
@@ -16,6 +15,7 @@ import {
   unansweredProbes,
 } from "../../harness/workshop/doctor.js";
 import { npxLab } from "../node-tsx.js";
+import { tempFolder } from "../temp-folder.js";
 import { wheelsFolder } from "./ministack-wheel-fixture.js";
 
 const base: Facts = {
@@ -242,7 +242,7 @@ describe("doctor's judgement", () => {
   });
 });
 
-const labHome = () => mkdtempSync(path.join(tmpdir(), "lab-doctor-"));
+const labHome = () => tempFolder("lab-doctor-");
 
 describe("what doctor asks about MiniStack, on this machine", () => {
   /** A probe that only counts: the index is asked only when nothing local will do. */

@@ -2,8 +2,7 @@
 // worker says about a guard that throws or returns something else. The bundle runs here, loaded
 // in a Node process of its own, as the function runs it; the guards below make no AWS call.
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { unzipSync } from "fflate";
 import { describe, expect, test } from "vitest";
@@ -14,9 +13,10 @@ import { guardFileAt, typeCheckGuardFile } from "../../harness/aws/guard-file.js
 import { workerEnvironment } from "../../harness/aws/worker-env.js";
 import { UsageError } from "../../harness/common/errors.js";
 import { PROJECT_ROOT } from "../../harness/common/paths.js";
+import { tempFolder } from "../temp-folder.js";
 
 const broken = (name: string) => path.join(PROJECT_ROOT, "test", "fixtures", "broken-guards", name);
-const tmp = () => mkdtempSync(path.join(tmpdir(), "lab-guard-file-"));
+const tmp = () => tempFolder("lab-guard-file-");
 
 /** Where `needle` starts in a file, as "line:col" (1-based), the way compilers count. */
 function positionOf(file: string, needle: string): string {

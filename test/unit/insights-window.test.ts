@@ -1,9 +1,6 @@
 // `lab insights`' window options: the times and durations a person types, the defaults (since
 // `up`, until now), the filters on the lab's own sends, and the one line a bad value gets.
 import { spawnSync } from "node:child_process";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { InvalidArgumentError } from "commander";
 import { describe, expect, test } from "vitest";
 import {
@@ -21,6 +18,7 @@ import type { WorkerEvent } from "../../harness/observe/events.js";
 import { textWindow } from "../../harness/report/text.js";
 import { experimentStart, type SavedLab } from "../../harness/workshop/lab-state.js";
 import { npxLab } from "../node-tsx.js";
+import { tempFolder } from "../temp-folder.js";
 
 // Local time throughout, as the user's clock reads it: the expectations are built the same way.
 const NOW = new Date(2026, 8, 1, 8, 10, 0); // 1 September 2026, 08:10 local
@@ -343,7 +341,7 @@ describe("--tail: the last stretch by the worker's ts, counted back from the new
 });
 
 describe("npx lab insights with a bad window", () => {
-  const home = mkdtempSync(path.join(tmpdir(), "lab-insights-")); // no lab is up here
+  const home = tempFolder("lab-insights-"); // no lab is up here
   const lab = (...args: string[]) =>
     spawnSync(...npxLab(args), {
       encoding: "utf8",

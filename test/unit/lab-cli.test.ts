@@ -1,13 +1,13 @@
 // The workshop command's answers to bad input: one line, exit code 2, before any emulator is
 // touched. (The flow itself runs against the emulator in test/scenarios/workshop.test.ts.)
 import { spawn } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
 import { npxLab } from "../node-tsx.js";
+import { tempFolder } from "../temp-folder.js";
 
-const home = mkdtempSync(path.join(tmpdir(), "lab-cli-")); // no lab is up here
+const home = tempFolder("lab-cli-"); // no lab is up here
 // UTF-16 that lost its byte-order mark: refused before any emulator is touched.
 const utf16NoBom = path.join(home, "body.json");
 writeFileSync(utf16NoBom, Buffer.from('{"orderId":"ORDER-001"}', "utf16le"));
@@ -64,7 +64,7 @@ describe.concurrent("npx lab <command> with bad input", () => {
   });
 
   test("a damaged state file is one line saying what to do", async () => {
-    const broken = mkdtempSync(path.join(tmpdir(), "lab-cli-broken-"));
+    const broken = tempFolder("lab-cli-broken-");
     writeFileSync(path.join(broken, "state.json"), "{ not json");
     const result = await labIn(broken, "status");
     expect(result.status).toBe(3);

@@ -1,10 +1,10 @@
 // A stand-in ministack wheel, built by the real Python: enough metadata for pip's resolver to
 // judge it (its name, version, platform tag and dependencies), without the network.
 import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { MINISTACK_VERSION } from "../../harness/backends/ministack-install.js";
+import { tempFolder } from "../temp-folder.js";
 
 const BUILD = `
 import sys, zipfile
@@ -20,7 +20,7 @@ with zipfile.ZipFile(path, "w") as z:
 
 /** A wheels folder holding one ministack wheel with this tag and these dependencies. */
 export function wheelsFolder(python: string, tag = "py3-none-any", deps: string[] = []): string {
-  const wheels = path.join(mkdtempSync(path.join(tmpdir(), "lab-wheels-")), "wheels");
+  const wheels = path.join(tempFolder("lab-wheels-"), "wheels");
   mkdirSync(wheels);
   const file = path.join(wheels, `ministack-${MINISTACK_VERSION}-${tag}.whl`);
   const built = spawnSync(python, ["-c", BUILD, file, MINISTACK_VERSION, ...deps], {

@@ -1,14 +1,14 @@
 // The worker's zip kept between commands (harness/aws/package-kept.ts): used again only while
 // every file it came from has the same bytes, and never when the kept zip is not whole.
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync, utimesSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { rmSync, utimesSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, expect, test } from "vitest";
 import { keepPackage, keptFiles, keptPackage, zipSha256 } from "../../harness/aws/package-kept.js";
+import { tempFolder } from "../temp-folder.js";
 
 const key = `package-kept-test-${randomBytes(4).toString("hex")}`;
-const dir = mkdtempSync(path.join(tmpdir(), "lab-kept-"));
+const dir = tempFolder("lab-kept-");
 const input = path.join(dir, "guard.ts");
 afterAll(() => {
   for (const file of keptFiles(key)) rmSync(file, { force: true });

@@ -1,7 +1,6 @@
 // Finding Python on each platform (a fake runner stands in for Windows and Linux), one real
 // look on this machine, and pip's own answer on whether .lab/wheels installs ministack here.
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
 import { MINISTACK_VERSION, offlineWheels } from "../../harness/backends/ministack-install.js";
@@ -15,6 +14,7 @@ import {
 } from "../../harness/backends/python.js";
 import { pipOf } from "../../harness/backends/venv-pip.js";
 import { LabError } from "../../harness/common/errors.js";
+import { tempFolder } from "../temp-folder.js";
 import { wheelsFolder } from "./ministack-wheel-fixture.js";
 
 type Answer = RunResult | "not on PATH";
@@ -192,7 +192,7 @@ describe("on this machine", () => {
 describe("offlineWheels: does pip install ministack from .lab/wheels, here, offline", () => {
   test("no folder, or no wheels in it: none, and pip is not asked", async () => {
     const { runner, ran } = fakeRunner({});
-    const empty = mkdtempSync(path.join(tmpdir(), "lab-wheels-"));
+    const empty = tempFolder("lab-wheels-");
     writeFileSync(path.join(empty, "README.txt"), "not a wheel");
     for (const wheels of [path.join(empty, "missing"), empty])
       expect(await offlineWheels(pipOf({ command: "python3", args: [] }), wheels, runner)).toEqual({

@@ -2,13 +2,12 @@
 // here with a lab folder that has the kit's wheels for this Python (a stand-in wheel pip really
 // resolves, offline) and with one that has none.
 import { spawnSync } from "node:child_process";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
 import { findPython } from "../../harness/backends/python.js";
 import { judgeReadiness, type ReadinessFacts } from "../../harness/workshop/readiness.js";
 import { npxLab } from "../node-tsx.js";
+import { tempFolder } from "../temp-folder.js";
 import { wheelsFolder } from "./ministack-wheel-fixture.js";
 
 const ready: ReadinessFacts = {
@@ -99,7 +98,7 @@ describe("npx lab doctor --ready, on this machine", () => {
   });
 
   test("no wheels: not ready, exit 3, one line with what to do", () => {
-    const run = ready(mkdtempSync(path.join(tmpdir(), "lab-ready-")));
+    const run = ready(tempFolder("lab-ready-"));
     expect(run.status).toBe(3);
     expect(run.stderr.trim()).toBe(
       "lab: not ready: run this in the kit's sqs-idempotency-lab folder (its .lab/wheels), after npm ci; then run npx lab doctor --ready again",

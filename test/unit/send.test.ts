@@ -1,10 +1,10 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
 import { UsageError } from "../../harness/common/errors.js";
 import { writtenByPowerShell51 } from "../../harness/drive/body-file.js";
 import { mangleLikePowerShell, orderBody, readBodyFile } from "../../harness/drive/order-body.js";
+import { tempFolder } from "../temp-folder.js";
 
 describe("the producer's bodies", () => {
   test("the article's body, byte for byte", () => {
@@ -23,7 +23,7 @@ describe("the producer's bodies", () => {
   });
 
   test("a body file is sent as written, and remembers the order it names", () => {
-    const file = path.join(mkdtempSync(path.join(tmpdir(), "lab-test-")), "body.json");
+    const file = path.join(tempFolder("lab-test-"), "body.json");
     writeFileSync(file, `${orderBody({ orderId: "ORDER-001" })}\n`);
     expect(readBodyFile(file)).toEqual({
       body: orderBody({ orderId: "ORDER-001" }),
@@ -41,7 +41,7 @@ describe("the producer's bodies", () => {
 describe("body file encodings (Windows PowerShell 5.1 writes UTF-16 LE with a BOM)", () => {
   const order = orderBody({ orderId: "ORDER-007" });
   const written = (bytes: Uint8Array) => {
-    const file = path.join(mkdtempSync(path.join(tmpdir(), "lab-test-")), "body.json");
+    const file = path.join(tempFolder("lab-test-"), "body.json");
     writeFileSync(file, bytes);
     return file;
   };

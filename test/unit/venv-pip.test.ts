@@ -1,7 +1,6 @@
 // Which pip installs into the lab's venv: the Python's own, pointed at the venv, when it is new
 // enough to (then the venv is made without one), else the venv's.
-import { chmodSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
 import type { RunResult } from "../../harness/backends/processes.js";
@@ -11,6 +10,7 @@ import {
   pipInstallsElsewhere,
   venvHasPip,
 } from "../../harness/backends/venv-pip.js";
+import { tempFolder } from "../temp-folder.js";
 
 const python = { command: "py", args: ["-3"] };
 /** A runner that answers `py -3 -m pip --version` with this, and records what ran. */
@@ -47,7 +47,7 @@ describe("pipInstallsElsewhere: pip 22.3 and newer install into another environm
 });
 
 describe("pipForVenv", () => {
-  const venv = () => mkdtempSync(path.join(tmpdir(), "lab-venv-pip-"));
+  const venv = () => tempFolder("lab-venv-pip-");
   const venvPython = "/lab/venv/bin/python";
 
   test("a venv with its own pip: that pip", () => {
@@ -78,7 +78,7 @@ describe("pipForVenv", () => {
 test.skipIf(process.platform === "win32")(
   "a venv whose python cannot add pip: one line, what went wrong and what to do",
   async () => {
-    const venv = mkdtempSync(path.join(tmpdir(), "lab-venv-pip-"));
+    const venv = tempFolder("lab-venv-pip-");
     const python = path.join(venv, "python");
     writeFileSync(
       python,
