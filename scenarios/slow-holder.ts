@@ -23,9 +23,9 @@ export const SLOW_HOLDER = { leaseMs: 300 } as const;
  * guard. In a clean-clone CI run, with the whole suite on 2 cores, that took 4 s from the
  * second send to its end (1.1 s to start, 1.6 s for one failpoint write), and the held copy,
  * giving up half a second before a 5 s timeout, was gone when the harness released it. So a
- * phase that holds a copy gives the function 8 s (the queue's clock follows, as AWS requires),
- * not the tests' 4 s; LocalStack's phases get twice their asked clock (aws/timings.ts,
- * phaseClocks). A hold that is released in time costs nothing more; only the retries of a
+ * phase that holds a copy asks for 8 s (the queue's clock follows, as AWS requires), not the
+ * tests' 4 s, and gets 12 s on MiniStack, 16 s on LocalStack (aws/timings.ts, phaseClocks: a
+ * crowded emulator is slower still). A hold that is released in time costs nothing more; only the retries of a
  * copy that found the order busy wait the longer clock.
  */
 export const HOLDS_A_COPY = { functionTimeoutSeconds: 8 } satisfies Omit<PhaseSetup, "guard">;

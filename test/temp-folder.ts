@@ -3,7 +3,7 @@
 import { mkdtempSync } from "node:fs";
 import path from "node:path";
 import { inject } from "vitest";
-import "./temp-root.js";
+import type {} from "./temp-root.js"; // its ProvidedContext: tempRoot
 
 export const tempFolder = (prefix: string): string =>
   mkdtempSync(path.join(inject("tempRoot"), prefix));

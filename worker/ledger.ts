@@ -101,9 +101,8 @@ export class Ledger {
   }
 }
 
-/** True when the item on record is the one this request sent: no other request makes it. */
+/** The item held under the key is the one this request sent: no other request makes it. */
 const sentBy = (held: LedgerItem, sent: LedgerItem) =>
-  held.chargeId === sent.chargeId &&
   held.requestId === sent.requestId &&
   held.messageId === sent.messageId &&
   held.chargedAt === sent.chargedAt;

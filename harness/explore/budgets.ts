@@ -7,9 +7,10 @@ export const EXPLORE_BUDGETS = {
   /** A quick look (the tests). */
   small: { runs: 30, walkFaults: 1, walkLimit: 2_000 },
   /**
-   * A glance, for the grader's tests that do not read the explorer's answer, or read a kind
-   * every schedule shows: the explorer meets the guard in a few schedules and ends without an
-   * error, the only thing those tests ask of it. Not offered on the command line.
+   * A glance, for the grader's tests that do not read the explorer's answer, read a kind every
+   * schedule shows, or grade a copy of a guard the explorer's own tests walk whole: the explorer
+   * meets the guard in a few schedules and ends without an error, all those tests ask of it.
+   * Not offered on the command line.
    */
   glance: { runs: 5, walkFaults: 1, walkLimit: 25 },
   /** A grade's share: a grade in well under two minutes on MiniStack. */

@@ -46,10 +46,10 @@ describe("a phase's clocks", () => {
     });
   });
 
-  test("a held copy's clock is what it asks on MiniStack, twice that on LocalStack; the queue's follows", () => {
+  test("a held copy's clock is half as long again as it asks on MiniStack, twice on LocalStack; the queue's follows", () => {
     expect(phaseClocks(ministack, { functionTimeoutSeconds: 8 })).toEqual({
-      functionTimeoutSeconds: 8,
-      visibilityTimeoutSeconds: 8,
+      functionTimeoutSeconds: 12,
+      visibilityTimeoutSeconds: 12,
     });
     expect(phaseClocks(localstack, { functionTimeoutSeconds: 8 })).toEqual({
       functionTimeoutSeconds: 16,
