@@ -157,10 +157,10 @@ export const MODES: FailureMode[] = [
 /**
  * The racing rows of a graded column ask for 10 s for the held copy's invocation (15 s on
  * MiniStack, 20 s on LocalStack), more than the matrix's HOLDS_A_COPY: copy 2 then has 13.5 s
- * on MiniStack to get through someone's own guard (in CI, with
- * the whole suite beside it, the 3.5 s that a 5 s clock left were once not enough for a copy of
- * the claim guard). It costs nothing when the copies race as scripted: the hold ends as soon as
- * copy 2 is through; a copy that fails waits for the queue's clock, which follows.
+ * on MiniStack to get through someone's own guard (in CI, with the whole suite beside it, the
+ * 3.5 s that a 5 s clock left were once not enough for a copy of the claim guard). It costs
+ * nothing when the copies race as scripted: the hold ends as soon as copy 2 is through; a copy
+ * that fails waits for the queue's clock, which follows.
  */
 export const GRADED_HOLD = { functionTimeoutSeconds: 10 } satisfies Omit<PhaseSetup, "guard">;
 

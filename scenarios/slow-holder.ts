@@ -25,8 +25,8 @@ export const SLOW_HOLDER = { leaseMs: 300 } as const;
  * giving up half a second before a 5 s timeout, was gone when the harness released it. So a
  * phase that holds a copy asks for 8 s (the queue's clock follows, as AWS requires), not the
  * tests' 4 s, and gets 12 s on MiniStack, 16 s on LocalStack (aws/timings.ts, phaseClocks: a
- * crowded emulator is slower still). A hold that is released in time costs nothing more; only the retries of a
- * copy that found the order busy wait the longer clock.
+ * crowded emulator is slower still). A hold that is released in time costs nothing more; only
+ * the retries of a copy that found the order busy wait the longer clock.
  */
 export const HOLDS_A_COPY = { functionTimeoutSeconds: 8 } satisfies Omit<PhaseSetup, "guard">;
 
