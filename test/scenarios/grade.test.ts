@@ -37,8 +37,6 @@ const BROKEN = Object.fromEntries(
   ["throws.ts", "not-an-outcome.js", "never-returns.ts"].map((name, i) => [name, MORE[i]]),
 ) as Record<string, DeployedLab>;
 const LEASE_COPY = MORE.slice(3);
-/** The guards' own choices (issue 29 items 5 and 6): lanes of their own (lanes.ts gradeChoices). */
-const [OWN_KEY_A, OWN_KEY_B, BY_HAND, ODD] = labsFor("gradeChoices") as DeployedLab[];
 
 let session: Session;
 const gradings = new Map<string, Promise<GradeResult>>();
@@ -112,22 +110,6 @@ beforeAll(async () => {
   // of CPU here), and what this test asks of the explorer is the verdict a guard that holds gets.
   graded(fixture("guards", "lease-copy.ts"), LEASE_COPY, undefined, "glance");
   for (const name of ["throws.ts", "not-an-outcome.js", "never-returns.ts"]) brokenGraded(name);
-  // The guards' own choices, every row for the key of its own; a glance for the other two: the
-  // one's tests read its rows, the other's a kind every schedule shows (it charges twice). The
-  // explorer's side of a ledger written by hand is explore.test's.
-  graded(fixture("guards", "own-key-charge.ts"), [OWN_KEY_A, OWN_KEY_B] as DeployedLab[]);
-  graded(
-    fixture("guards", "ledger-by-hand.ts"),
-    BY_HAND as DeployedLab,
-    ["duplicate copies", "payload mismatch"],
-    "glance",
-  );
-  graded(
-    fixture("broken-guards", "odd-values.js"),
-    ODD as DeployedLab,
-    ["duplicate copies"],
-    "glance",
-  );
   // A failed grading fails its own tests, not the others'.
   for (const g of gradings.values()) g.catch(() => undefined);
 });
@@ -264,11 +246,34 @@ describe("npx lab grade", { timeout: QUEUED_TEST_TIMEOUT_MS }, () => {
 });
 
 // The guard's own choices (issue 29 items 5 and 6): each grades with a finding or a failed row,
-// never an unexpected error.
+// never an unexpected error. Lanes of their own (lanes.ts gradeChoices), graded side by side.
+const [OWN_KEY_A, OWN_KEY_B, BY_HAND, ODD] = labsFor("gradeChoices") as DeployedLab[];
 
 describe("npx lab grade: what a guard chooses is a finding or a flaw, never an error", {
   timeout: QUEUED_TEST_TIMEOUT_MS,
 }, () => {
+  beforeAll(() => {
+    const started = [
+      graded(fixture("guards", "own-key-charge.ts"), [OWN_KEY_A, OWN_KEY_B] as DeployedLab[]),
+      // A glance for these two: the one's tests read its rows, the other's a kind every
+      // schedule shows (it charges twice). The explorer's side of a ledger written by hand is
+      // explore.test's.
+      graded(
+        fixture("guards", "ledger-by-hand.ts"),
+        BY_HAND as DeployedLab,
+        ["duplicate copies", "payload mismatch"],
+        "glance",
+      ),
+      graded(
+        fixture("broken-guards", "odd-values.js"),
+        ODD as DeployedLab,
+        ["duplicate copies"],
+        "glance",
+      ),
+    ];
+    for (const g of started) g.catch(() => undefined);
+  });
+
   test("own-key-charge (its record writes the ledger item under a key of its own): PASS, every line names what the ledger holds", async () => {
     const result = await graded(fixture("guards", "own-key-charge.ts"), []);
     expect(whyRowsFailed(result)).toEqual([]);
